@@ -1,0 +1,5 @@
+// The one barrel in the server: Drizzle needs every table of the schema in one object.
+export * from './users.js';
+export * from './sessions.js';
+export * from './rate-limits.js';
+export * from './dev-mailbox.js';

@@ -1,0 +1,34 @@
+/**
+ * Validation messages travel as translation keys with optional values, encoded in one string so the
+ * same zod schema can carry them to react-hook-form in the browser and to the API's error response:
+ * `validation.minChars?num=4`. The web app decodes and translates them.
+ */
+export type MessageValues = Record<string, string | number>;
+
+export const encodeMessage = (key: string, values?: MessageValues): string => {
+  if (!values || Object.keys(values).length === 0) return key;
+  return `${key}?${new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)])).toString()}`;
+};
+
+export const decodeMessage = (message: string): { key: string; values: MessageValues } => {
+  const at = message.indexOf('?');
+  if (at < 0) return { key: message, values: {} };
+  return {
+    key: message.slice(0, at),
+    values: Object.fromEntries(new URLSearchParams(message.slice(at + 1))),
+  };
+};
+
+export const MSG = {
+  required: 'validation.required',
+  numeric: 'validation.numeric',
+  minChars: (num: number) => encodeMessage('validation.minChars', { num }),
+  maxChars: (num: number) => encodeMessage('validation.maxChars', { num }),
+  invalidEmail: 'validation.invalidEmail',
+  weakPassword: 'validation.weakPassword',
+  commonPassword: 'validation.commonPassword',
+  passwordsMismatch: 'validation.passwordsMismatch',
+  acceptTerms: 'validation.acceptTerms',
+  mustBeAdult: 'validation.mustBeAdult',
+  invalidValue: 'validation.invalidValue',
+} as const;

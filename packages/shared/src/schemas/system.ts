@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+
+/** What the SPA needs to know about this deployment before sign-in. */
+export const publicConfigSchema = z.object({
+  googleClientId: z.string().nullable(),
+  supportEmail: z.string(),
+  devMailbox: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const devMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type DevMail = z.infer<typeof devMailSchema>;
+export const devMailboxResponseSchema = z.object({ messages: z.array(devMailSchema) });
