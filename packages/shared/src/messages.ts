@@ -7,7 +7,7 @@ export type MessageValues = Record<string, string | number>;
 
 export const encodeMessage = (key: string, values?: MessageValues): string => {
   if (!values || Object.keys(values).length === 0) return key;
-  return `${key}?${new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)])).toString()}`;
+  return `${key}?${new URLSearchParams(Object.entries(values).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
 };
 
 export const decodeMessage = (message: string): { key: string; values: MessageValues } => {

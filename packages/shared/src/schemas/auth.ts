@@ -51,11 +51,12 @@ export const currentPasswordSchema = z
 
 export const tokenSchema = z.string({ error: MSG.required }).trim().min(16, MSG.invalidValue).max(200, MSG.invalidValue);
 
-const mustMatch = <T extends { confirmPassword: string }>(passwordOf: (value: T) => string) =>
-  [
-    (value: T) => passwordOf(value) === value.confirmPassword,
-    { message: MSG.passwordsMismatch, path: ['confirmPassword'] },
-  ] as const;
+const mustMatch = <T extends { confirmPassword: string }>(
+  passwordOf: (value: T) => string,
+): [(value: T) => boolean, { message: string; path: string[] }] => [
+  (value: T) => passwordOf(value) === value.confirmPassword,
+  { message: MSG.passwordsMismatch, path: ['confirmPassword'] },
+];
 
 export const registerSchema = z
   .object({
@@ -127,7 +128,12 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const registerResponseSchema = z.object({ email: z.string() });
+/**
+ * `accessToken` here (and in the 401 `verify_email` answer to a login) is a session that may only ask for
+ * the verification e-mail again: the user is not signed in until the address is verified.
+ */
+export const registerResponseSchema = z.object({ email: z.string(), accessToken: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 export const verifyEmailResponseSchema = z.object({ email: z.string(), kind: z.enum(['registration', 'emailChange']) });
 export const profileResponseSchema = z.object({ userData: userDataSchema });

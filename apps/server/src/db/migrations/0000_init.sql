@@ -28,6 +28,7 @@ CREATE TABLE "sessions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
 	"token_hash" text NOT NULL,
+	"scope" text DEFAULT 'full' NOT NULL,
 	"platform" text NOT NULL,
 	"ip" text,
 	"user_agent" text,

@@ -10,6 +10,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** 'full', or 'verify_email': a session that may only ask for the verification e-mail again. */
+    scope: text('scope', { enum: ['full', 'verify_email'] }).notNull().default('full'),
     platform: text('platform').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),

@@ -1,0 +1,179 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyBaseLogger, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API, API_BASE, PLATFORM_HEADER } from '@magiim/shared';
+import type { Config } from './platform/env.js';
+import type { AppContext } from './platform/context.js';
+import { migrateDatabase, openDatabase } from './platform/db.js';
+import { AppError } from './platform/errors.js';
+import { platformOf } from './platform/auth.js';
+import { startJobs, type JobDefinition } from './platform/jobs.js';
+import { createRateLimiter } from './modules/rate-limits/rate-limiter.js';
+import { createSendEmailJob } from './modules/mail/mail.jobs.js';
+import { storeDevMail } from './modules/dev-mailbox/dev-mailbox.repository.js';
+import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.js';
+import { registerSystemRoutes } from './modules/system/system.routes.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerUserRoutes } from './modules/users/users.routes.js';
+import { createRetentionJobs } from './modules/rate-limits/rate-limit.jobs.js';
+import { createSandboxMailTransport } from './providers/mail/sandbox.js';
+import { createSmtpMailTransport } from './providers/mail/smtp.js';
+import type { MailTransport } from './providers/mail/index.js';
+import { createGoogleIdTokenVerifier } from './providers/google/google-jwks.js';
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** Run the job worker in this process (default true; `--no-worker` turns it off). */
+  worker?: boolean;
+  /** Overrides for tests: a different mail transport, a faster job poll. */
+  mailTransport?: MailTransport;
+  jobPollingIntervalSeconds?: number;
+  logger?: boolean;
+}
+
+/** Paths under /api that need no platform header: probes, the API document and the dev tools. */
+const PLATFORM_EXEMPT = [API.health, '/docs', '/dev/'];
+
+const webDistDir = (config: Config): string =>
+  config.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export const buildApp = async (config: Config, options: BuildOptions = {}) => {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1_048_576,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>() as AppInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const jobs = await startJobs({
+    connectionString: database.connectionString,
+    logger: app.log,
+    ...(options.jobPollingIntervalSeconds ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds } : {}),
+  });
+  const mailTransport =
+    options.mailTransport ??
+    (config.smtpUrl
+      ? createSmtpMailTransport(config.smtpUrl, config.mailFrom)
+      : createSandboxMailTransport((message) => storeDevMail(database.db, message)));
+  const sendEmailJob = createSendEmailJob(mailTransport);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    rateLimiter: createRateLimiter(database.db, config.rateLimits),
+    enqueueEmail: (message) => jobs.send(sendEmailJob, message),
+    google: config.googleClientId
+      ? createGoogleIdTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
+      : undefined,
+  };
+  app.decorate('ctx', ctx);
+
+  const jobDefinitions: JobDefinition<object>[] = [
+    sendEmailJob as unknown as JobDefinition<object>,
+    ...createRetentionJobs(ctx),
+  ];
+  if (options.worker !== false) await jobs.work(jobDefinitions);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) return reply.code(error.status).send(error.toBody());
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'validation.invalidValue',
+      }));
+      return reply.code(400).send(new AppError('VALIDATION', 'invalid input', issues).toBody());
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 429) return reply.code(429).send(new AppError('RATE_LIMITED').toBody());
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ code: status === 404 ? 'NOT_FOUND' : 'VALIDATION', message: (error as Error).message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(new AppError('INTERNAL', 'something went wrong').toBody());
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Magiim API', version: '1.0.0', description: 'RSVP and guest management for event hosts.' },
+      servers: [{ url: API_BASE }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>() as AppInstance;
+      typed.addHook('onRequest', async (request) => {
+        const sub = request.url.slice(API_BASE.length);
+        if (PLATFORM_EXEMPT.some((prefix) => sub.startsWith(prefix))) return;
+        if (!platformOf(request)) throw new AppError('PLATFORM_REQUIRED', `${PLATFORM_HEADER} header must be web, ios or android`);
+      });
+      registerSystemRoutes(typed);
+      registerAuthRoutes(typed);
+      registerUserRoutes(typed);
+      if (config.devMailbox) registerDevMailboxRoutes(typed);
+      typed.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_BASE },
+  );
+
+  const dist = webDistDir(config);
+  const hasWeb = existsSync(path.join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(`${API_BASE}/`) || request.url === API_BASE || !hasWeb || request.method !== 'GET') {
+      return reply.code(404).send(new AppError('NOT_FOUND', 'not found').toBody());
+    }
+    // Client-side routes: the SPA decides (unknown paths go to /error-404 there).
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  const close = async () => {
+    await app.close();
+    await jobs.stop();
+    await mailTransport.close?.();
+    await database.close();
+  };
+  return { app, ctx, close, jobDefinitions };
+};

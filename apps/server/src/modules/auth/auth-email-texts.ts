@@ -1,0 +1,105 @@
+import type { Lang } from '@magiim/shared';
+
+interface AuthEmailTexts {
+  greeting: (name: string) => string;
+  footer: (supportEmail: string) => string;
+  verify: { subject: string; body: string; action: string; expires: string };
+  changeEmail: { subject: string; body: string; action: string; expires: string };
+  reset: { subject: string; body: string; action: string; expires: string; ignore: string };
+}
+
+/** The e-mails' words in every interface language (the type makes a missing language a compile error). */
+export const AUTH_EMAIL_TEXTS: Record<Lang, AuthEmailTexts> = {
+  he: {
+    greeting: (name) => `שלום ${name},`,
+    footer: (support) => `נשלח על ידי מגיעים. לשאלות: ${support}`,
+    verify: {
+      subject: 'אימות כתובת האימייל שלך במגיעים',
+      body: 'תודה שנרשמת למגיעים! כדי להתחיל, יש לאמת את כתובת האימייל שלך.',
+      action: 'אימות האימייל',
+      expires: 'הקישור בתוקף ל-48 שעות.',
+    },
+    changeEmail: {
+      subject: 'אישור כתובת האימייל החדשה שלך במגיעים',
+      body: 'ביקשת לשנות את כתובת האימייל בחשבון שלך. כדי להשלים את השינוי, יש לאשר את הכתובת החדשה.',
+      action: 'אישור הכתובת החדשה',
+      expires: 'הקישור בתוקף ל-48 שעות.',
+    },
+    reset: {
+      subject: 'איפוס הסיסמה שלך במגיעים',
+      body: 'קיבלנו בקשה לאפס את הסיסמה לחשבון שלך.',
+      action: 'בחירת סיסמה חדשה',
+      expires: 'הקישור בתוקף לשעה אחת וניתן להשתמש בו פעם אחת בלבד.',
+      ignore: 'אם לא ביקשת לאפס את הסיסמה, אפשר להתעלם מהודעה זו.',
+    },
+  },
+  en: {
+    greeting: (name) => `Hello ${name},`,
+    footer: (support) => `Sent by Magiim. Questions: ${support}`,
+    verify: {
+      subject: 'Verify your e-mail address for Magiim',
+      body: 'Thank you for signing up to Magiim! To get started, please verify your e-mail address.',
+      action: 'Verify e-mail',
+      expires: 'The link is valid for 48 hours.',
+    },
+    changeEmail: {
+      subject: 'Confirm your new e-mail address for Magiim',
+      body: 'You asked to change the e-mail address of your account. To complete the change, please confirm the new address.',
+      action: 'Confirm new address',
+      expires: 'The link is valid for 48 hours.',
+    },
+    reset: {
+      subject: 'Reset your Magiim password',
+      body: 'We received a request to reset the password of your account.',
+      action: 'Choose a new password',
+      expires: 'The link is valid for one hour and can be used once.',
+      ignore: 'If you did not ask to reset your password, you can ignore this e-mail.',
+    },
+  },
+  ru: {
+    greeting: (name) => `Здравствуйте, ${name}!`,
+    footer: (support) => `Отправлено Magiim. Вопросы: ${support}`,
+    verify: {
+      subject: 'Подтвердите адрес электронной почты в Magiim',
+      body: 'Спасибо за регистрацию в Magiim! Чтобы начать, подтвердите адрес электронной почты.',
+      action: 'Подтвердить адрес',
+      expires: 'Ссылка действительна 48 часов.',
+    },
+    changeEmail: {
+      subject: 'Подтвердите новый адрес электронной почты в Magiim',
+      body: 'Вы попросили изменить адрес электронной почты в вашем аккаунте. Чтобы завершить изменение, подтвердите новый адрес.',
+      action: 'Подтвердить новый адрес',
+      expires: 'Ссылка действительна 48 часов.',
+    },
+    reset: {
+      subject: 'Сброс пароля в Magiim',
+      body: 'Мы получили запрос на сброс пароля вашего аккаунта.',
+      action: 'Выбрать новый пароль',
+      expires: 'Ссылка действительна один час и может быть использована один раз.',
+      ignore: 'Если вы не запрашивали сброс пароля, просто проигнорируйте это письмо.',
+    },
+  },
+  ar: {
+    greeting: (name) => `مرحبًا ${name}،`,
+    footer: (support) => `أُرسلت من Magiim. للاستفسارات: ${support}`,
+    verify: {
+      subject: 'تأكيد عنوان بريدك الإلكتروني في Magiim',
+      body: 'شكرًا لتسجيلك في Magiim! للبدء، يرجى تأكيد عنوان بريدك الإلكتروني.',
+      action: 'تأكيد البريد الإلكتروني',
+      expires: 'الرابط صالح لمدة 48 ساعة.',
+    },
+    changeEmail: {
+      subject: 'تأكيد عنوان بريدك الإلكتروني الجديد في Magiim',
+      body: 'طلبت تغيير عنوان البريد الإلكتروني لحسابك. لإتمام التغيير، يرجى تأكيد العنوان الجديد.',
+      action: 'تأكيد العنوان الجديد',
+      expires: 'الرابط صالح لمدة 48 ساعة.',
+    },
+    reset: {
+      subject: 'إعادة تعيين كلمة المرور في Magiim',
+      body: 'تلقينا طلبًا لإعادة تعيين كلمة المرور لحسابك.',
+      action: 'اختيار كلمة مرور جديدة',
+      expires: 'الرابط صالح لمدة ساعة واحدة ويمكن استخدامه مرة واحدة.',
+      ignore: 'إذا لم تطلب إعادة تعيين كلمة المرور، يمكنك تجاهل هذه الرسالة.',
+    },
+  },
+};

@@ -1,0 +1,86 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.js';
+import { sessions, userTokens, type UserTokenPurpose } from '../../db/schema/sessions.js';
+import { users } from '../../db/schema/users.js';
+
+export type SessionScope = 'full' | 'verify_email';
+
+export const insertSession = async (
+  db: Db,
+  values: { userId: string; tokenHash: string; scope: SessionScope; platform: string; ip: string | null; userAgent: string | null; expiresAt: Date },
+): Promise<void> => {
+  await db.insert(sessions).values(values);
+};
+
+/** The live session behind a token hash, with its user; undefined when unknown, expired or revoked. */
+export const findLiveSession = async (db: Db, tokenHash: string) =>
+  (
+    await db
+      .select({
+        sessionId: sessions.id,
+        scope: sessions.scope,
+        lastUsedAt: sessions.lastUsedAt,
+        user: users,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+      .limit(1)
+  )[0];
+
+export const touchSession = async (db: Db, sessionId: string): Promise<void> => {
+  await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, sessionId));
+};
+
+export const revokeSession = async (db: Db, userId: string, sessionId: string): Promise<void> => {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+};
+
+/** Revokes every session of the user, except `keepSessionId` when given. */
+export const revokeUserSessions = async (db: Db, userId: string, keepSessionId?: string): Promise<void> => {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+      ),
+    );
+};
+
+export const insertUserToken = async (
+  db: Db,
+  values: { userId: string; purpose: UserTokenPurpose; tokenHash: string; email: string; expiresAt: Date },
+): Promise<void> => {
+  await db.insert(userTokens).values(values);
+};
+
+/** Marks the token used and returns it, in one statement, so a token works once even under concurrent use. */
+export const consumeUserToken = async (db: Db, tokenHash: string, purposes: UserTokenPurpose[]) =>
+  (
+    await db
+      .update(userTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(userTokens.tokenHash, tokenHash),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, sql`now()`),
+          sql`${userTokens.purpose} in ${purposes}`,
+        ),
+      )
+      .returning()
+  )[0];
+
+/** Earlier unused links of the same purpose stop working when a new one is sent. */
+export const discardUserTokens = async (db: Db, userId: string, purpose: UserTokenPurpose): Promise<void> => {
+  await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+};

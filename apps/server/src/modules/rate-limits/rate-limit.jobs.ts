@@ -1,0 +1,15 @@
+import type { AppContext } from '../../platform/context.js';
+import type { JobDefinition } from '../../platform/jobs.js';
+import { deleteHitsBefore } from './rate-limit.repository.js';
+
+export const PRUNE_RATE_LIMITS_JOB = 'rate-limits.prune';
+
+/** Hits older than the longest window are no longer read. Scheduled hourly by the worker. */
+export const createRetentionJobs = (ctx: AppContext): JobDefinition<object>[] => [
+  {
+    name: PRUNE_RATE_LIMITS_JOB,
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    handle: () => deleteHitsBefore(ctx.db, new Date(Date.now() - 24 * 3_600_000)),
+  },
+];

@@ -1,0 +1,32 @@
+import { API, changePasswordSchema, okResponseSchema, profileResponseSchema, updateProfileSchema } from '@magiim/shared';
+import type { AppInstance } from '../../app.js';
+import { authOf, requireAuth } from '../../platform/auth.js';
+import { toUserData } from './user-data.js';
+import { changePassword, updateProfile } from './users.service.js';
+
+const tags = ['user'];
+
+export const registerUserRoutes = (app: AppInstance) => {
+  const { ctx } = app;
+  const preHandler = requireAuth(ctx);
+
+  app.get(API.user.me, { preHandler, schema: { tags, response: { 200: profileResponseSchema } } }, async (request) => ({
+    userData: toUserData(authOf(request).user),
+  }));
+
+  app.put(
+    API.user.profile,
+    { preHandler, schema: { tags, body: updateProfileSchema, response: { 200: profileResponseSchema } } },
+    async (request) => ({ userData: await updateProfile(ctx, authOf(request).user, request.body) }),
+  );
+
+  app.put(
+    API.user.password,
+    { preHandler, schema: { tags, body: changePasswordSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      const { user, sessionId } = authOf(request);
+      await changePassword(ctx, user, sessionId, request.body);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,19 @@
+import type { Config } from './env.js';
+import type { Database, Db } from './db.js';
+import type { Jobs } from './jobs.js';
+import type { RateLimiter } from '../modules/rate-limits/rate-limiter.js';
+import type { MailMessage } from '../providers/mail/index.js';
+import type { GoogleIdTokenVerifier } from '../providers/google/index.js';
+
+/** What services need from the running process; built once in app.ts and passed down. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  jobs: Jobs;
+  rateLimiter: RateLimiter;
+  /** Queues an e-mail; the worker sends it (with retries). */
+  enqueueEmail(message: MailMessage): Promise<void>;
+  /** Undefined when GOOGLE_CLIENT_ID is not set: Google sign-in is then off. */
+  google: GoogleIdTokenVerifier | undefined;
+}

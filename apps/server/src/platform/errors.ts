@@ -1,0 +1,41 @@
+import type { ApiErrorBody, ApiErrorIssue, ErrorCode } from '@magiim/shared';
+
+const HTTP_STATUS: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  PLATFORM_REQUIRED: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  verify_email: 401,
+  FORBIDDEN: 403,
+  USER_BLOCKED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  ACCOUNT_EXISTS: 409,
+  ALREADY_VERIFIED: 409,
+  INVALID_TOKEN: 400,
+  WRONG_CURRENT_PASSWORD: 400,
+  PASSWORD_NOT_SET: 400,
+  GOOGLE_AUTH_FAILED: 401,
+  GOOGLE_NOT_CONFIGURED: 404,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** The one error type services throw; the error handler turns it into `ApiErrorBody`. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string = code,
+    readonly issues?: ApiErrorIssue[],
+  ) {
+    super(message);
+    this.status = HTTP_STATUS[code];
+  }
+
+  toBody(): ApiErrorBody {
+    return { code: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) };
+  }
+}
+
+export const httpStatusOf = (code: ErrorCode): number => HTTP_STATUS[code];

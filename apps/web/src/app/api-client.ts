@@ -1,0 +1,91 @@
+import { API_BASE, API_TIMEOUT_MS, PLATFORM_HEADER } from '@magiim/shared';
+import type { ZodType } from 'zod';
+import { ApiError, toApiError } from './api-error';
+import { currentPlatform } from './platform';
+import { readAccessToken } from './session';
+
+export interface GlobalErrorHandlers {
+  /** 429: a toast, the caller shows nothing more (spec §8). */
+  onRateLimited: () => void;
+  /** 401 verify_email: the user must confirm the address first. */
+  onVerifyEmail: () => void;
+  /** Any other 401 on a call that carried a token: the session is gone. */
+  onSessionExpired: () => void;
+}
+
+let handlers: GlobalErrorHandlers = { onRateLimited() {}, onVerifyEmail() {}, onSessionExpired() {} };
+
+/** Wired once at start-up, so this module needs neither the router nor React. */
+export const setGlobalErrorHandlers = (next: GlobalErrorHandlers): void => {
+  handlers = next;
+};
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Validates the answer against the shared contract. */
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+  /** Sign-in calls leave the (possibly stale) token out. */
+  withToken?: boolean;
+}
+
+const readPayload = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+const handleGlobally = (error: ApiError, sentToken: boolean): void => {
+  if (error.status === 429) {
+    error.handledGlobally = true;
+    handlers.onRateLimited();
+  } else if (error.status === 401 && error.code === 'verify_email') {
+    error.handledGlobally = true;
+    handlers.onVerifyEmail();
+  } else if (error.status === 401 && sentToken) {
+    error.handledGlobally = true;
+    handlers.onSessionExpired();
+  }
+};
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, signal, withToken = true } = options;
+  const token = withToken ? readAccessToken() : null;
+  const headers: Record<string, string> = { Accept: 'application/json', [PLATFORM_HEADER]: currentPlatform() };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause; // the caller cancelled; TanStack Query expects the abort error
+    if (timeout.aborted) throw new ApiError(0, 'TIMEOUT', 'The request timed out');
+    throw new ApiError(0, 'NETWORK', cause instanceof Error ? cause.message : 'Network error');
+  }
+
+  const payload = await readPayload(response);
+  if (!response.ok) {
+    const error = toApiError(response.status, payload);
+    handleGlobally(error, Boolean(token));
+    throw error;
+  }
+  if (!schema) return payload as T;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${method} ${path}`, parsed.error);
+    throw new ApiError(response.status, 'INTERNAL', 'Unexpected response');
+  }
+  return parsed.data;
+}

@@ -1,0 +1,62 @@
+import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANG, STORAGE_KEYS, directionOf, isLang, type Lang } from '@magiim/shared';
+import he from '../i18n/locales/he.json';
+
+/** Hebrew ships in the bundle; the others load once, on first use (spec §4). */
+const loaders: Record<Exclude<Lang, 'he'>, () => Promise<{ default: ResourceLanguage }>> = {
+  en: () => import('../i18n/locales/en.json'),
+  ru: () => import('../i18n/locales/ru.json'),
+  ar: () => import('../i18n/locales/ar.json'),
+};
+
+const NAMESPACE = 'translation';
+
+export const i18n = i18next.createInstance();
+
+const applyToDocument = (lang: Lang): void => {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = lang;
+  document.documentElement.dir = directionOf(lang);
+};
+
+const loadLanguage = async (lang: Lang): Promise<void> => {
+  if (lang === 'he' || i18n.hasResourceBundle(lang, NAMESPACE)) return;
+  const { default: resources } = await loaders[lang]();
+  i18n.addResourceBundle(lang, NAMESPACE, resources, true, true);
+};
+
+export const currentLanguage = (): Lang => (isLang(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANG);
+
+export const storedLanguage = (): Lang => {
+  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEYS.lang);
+  return isLang(stored) ? stored : DEFAULT_LANG;
+};
+
+/** Loads, switches, remembers the language and sets `<html lang dir>`. */
+export const setLanguage = async (lang: Lang): Promise<void> => {
+  await loadLanguage(lang);
+  localStorage.setItem(STORAGE_KEYS.lang, lang);
+  applyToDocument(lang);
+  if (i18n.language !== lang) await i18n.changeLanguage(lang);
+};
+
+export const initI18n = async (): Promise<void> => {
+  const resources: Resource = { he: { [NAMESPACE]: he } };
+  await i18n.use(initReactI18next).init({
+    resources,
+    lng: DEFAULT_LANG,
+    fallbackLng: DEFAULT_LANG,
+    supportedLngs: ['he', 'en', 'ru', 'ar'],
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    returnNull: false,
+  });
+  const lang = storedLanguage();
+  try {
+    await setLanguage(lang);
+  } catch (error) {
+    console.error(`Could not load language ${lang}`, error);
+    await setLanguage(DEFAULT_LANG);
+  }
+};
