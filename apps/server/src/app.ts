@@ -53,6 +53,8 @@ export interface BuildOptions {
   mailTransport?: MailTransport;
   jobPollingIntervalSeconds?: number;
   logger?: boolean;
+  /** Where the embedded database lives; 'memory://' keeps it in memory (tests). Default: DATA_DIR. */
+  embeddedDatabaseDir?: string;
 }
 
 /** Paths under /api that need no platform header: probes, the API document and the dev tools. */
@@ -70,7 +72,10 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: options.embeddedDatabaseDir ?? config.dataDir,
+  });
   try {
     await migrateDatabase(database);
   } catch (error) {

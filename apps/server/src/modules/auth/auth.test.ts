@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { HOST_ABILITY } from '@magiim/shared';
+import { createTestApp, linkTokenFrom, PASSWORD, signUpHost, uniqueEmail, type TestApp } from '../../../test/test-app.js';
+import { setUserBlocked, findUserByEmail } from '../users/users.repository.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const registration = (email: string, overrides: Record<string, unknown> = {}) => ({
+  fullName: 'Avi Mizrahi',
+  email,
+  password: PASSWORD,
+  confirmPassword: PASSWORD,
+  acceptTerms: true,
+  isAdult: true,
+  lang: 'he',
+  ...overrides,
+});
+
+describe('register', () => {
+  it('creates an unverified account and e-mails a verification link in the chosen language', async () => {
+    const email = uniqueEmail();
+    const res = await t.request('POST', '/auth/register', { body: registration(email.toUpperCase()) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email });
+    const mail = await t.waitForMail(email);
+    expect(mail.subject).toContain('אימות');
+    expect(mail.html).toContain('dir="rtl"');
+    expect(mail.html).toContain('lang="he"');
+    expect(mail.text).toMatch(/http:\/\/magiim\.test\/verify-email\/[A-Za-z0-9_-]{40,}/);
+  });
+
+  it('writes the e-mail in English, left to right, for lang en', async () => {
+    const email = uniqueEmail();
+    await t.request('POST', '/auth/register', { body: registration(email, { lang: 'en' }) });
+    const mail = await t.waitForMail(email);
+    expect(mail.subject).toBe('Verify your e-mail address for Magiim');
+    expect(mail.html).toContain('dir="ltr"');
+  });
+
+  it('refuses an e-mail that already has an account, in any letter case', async () => {
+    const email = uniqueEmail();
+    expect((await t.request('POST', '/auth/register', { body: registration(email) })).statusCode).toBe(201);
+    const again = await t.request('POST', '/auth/register', { body: registration(email.toUpperCase()) });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ACCOUNT_EXISTS');
+  });
+
+  it.each([
+    ['password', { password: 'abcdefg1', confirmPassword: 'abcdefg1' }, 'validation.weakPassword'],
+    ['password', { password: 'ABCDEFG1', confirmPassword: 'ABCDEFG1' }, 'validation.weakPassword'],
+    ['password', { password: 'Abcdefgh', confirmPassword: 'Abcdefgh' }, 'validation.weakPassword'],
+    ['password', { password: 'Aa1', confirmPassword: 'Aa1' }, 'validation.minChars?num=4'],
+    ['password', { password: 'Aa1'.repeat(7), confirmPassword: 'Aa1'.repeat(7) }, 'validation.maxChars?num=20'],
+    ['password', { password: 'Password1', confirmPassword: 'Password1' }, 'validation.commonPassword'],
+    ['confirmPassword', { confirmPassword: 'Other-pass1' }, 'validation.passwordsMismatch'],
+    ['email', { email: 'not-an-email' }, 'validation.invalidEmail'],
+    ['acceptTerms', { acceptTerms: false }, 'validation.acceptTerms'],
+    ['isAdult', { isAdult: false }, 'validation.mustBeAdult'],
+    ['fullName', { fullName: '' }, 'validation.required'],
+  ])('rejects a bad %s with a translatable message', async (path, overrides, message) => {
+    const res = await t.request('POST', '/auth/register', { body: registration(uniqueEmail(), overrides) });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION');
+    expect(body.issues).toContainEqual({ path, message });
+  });
+
+  it('accepts a strong password with a special character instead of a digit', async () => {
+    const res = await t.request('POST', '/auth/register', {
+      body: registration(uniqueEmail(), { password: 'Kalanit!', confirmPassword: 'Kalanit!' }),
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('e-mail verification and sign-in', () => {
+  it('signs in only after the e-mail is verified, and a link works once', async () => {
+    const email = uniqueEmail();
+    const registered = await t.request('POST', '/auth/register', { body: registration(email) });
+    const limitedToken = registered.json().accessToken as string;
+
+    const early = await t.request('POST', '/auth/login', { body: { email, password: PASSWORD } });
+    expect(early.statusCode).toBe(401);
+    expect(early.json()).toMatchObject({ message: 'verify_email', code: 'verify_email' });
+
+    // The limited session may ask for the link again, and nothing else.
+    expect((await t.request('GET', '/user/me', { token: limitedToken })).json().message).toBe('verify_email');
+    const resend = await t.request('GET', '/auth/resendVerificationEmail/ru', { token: limitedToken });
+    expect(resend.statusCode).toBe(200);
+    const russian = await t.waitForMail(email, (m) => m.subject.includes('Подтвердите'));
+    const first = await t.waitForMail(email, (m) => m.subject.includes('אימות'));
+
+    // The earlier link stopped working when the new one was sent.
+    const stale = await t.request('POST', '/auth/verifyEmail', { body: { token: linkTokenFrom(first, 'verify-email') } });
+    expect(stale.json().code).toBe('INVALID_TOKEN');
+
+    const token = linkTokenFrom(russian, 'verify-email');
+    const verified = await t.request('POST', '/auth/verifyEmail', { body: { token } });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ email, kind: 'registration' });
+    const reused = await t.request('POST', '/auth/verifyEmail', { body: { token } });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().code).toBe('INVALID_TOKEN');
+
+    const login = await t.request('POST', '/auth/login', { body: { email: email.toUpperCase(), password: PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    const body = login.json();
+    expect(body.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.userData).toMatchObject({ fullName: 'Avi Mizrahi', email, emailVerified: true, lang: 'he', hasPassword: true });
+    expect(body.userAbility).toEqual(HOST_ABILITY);
+    expect((await t.request('GET', '/user/me', { token: body.accessToken })).json().userData.email).toBe(email);
+    expect((await t.request('GET', '/auth/resendVerificationEmail/he', { token: body.accessToken })).json().code).toBe(
+      'ALREADY_VERIFIED',
+    );
+  });
+
+  it('answers a wrong password and an unknown e-mail the same way, in about the same time', async () => {
+    const { email } = await signUpHost(t);
+    const timed = async (body: object) => {
+      const start = performance.now();
+      const res = await t.request('POST', '/auth/login', { body });
+      return { res, ms: performance.now() - start };
+    };
+    await timed({ email: 'warmup@example.com', password: 'x' });
+    const wrong = await timed({ email, password: 'Wrong-pass1' });
+    const unknown = await timed({ email: uniqueEmail('nobody'), password: 'Wrong-pass1' });
+    expect(wrong.res.statusCode).toBe(401);
+    expect(unknown.res.statusCode).toBe(401);
+    expect(wrong.res.json()).toEqual(unknown.res.json());
+    expect(wrong.res.json().code).toBe('INVALID_CREDENTIALS');
+    // Both run one argon2 verification; an unknown account must not answer in a fraction of the time.
+    expect(unknown.ms).toBeGreaterThan(wrong.ms / 4);
+  });
+
+  it('refuses a blocked user clearly and ends their sessions', async () => {
+    const { email, token } = await signUpHost(t);
+    const user = await findUserByEmail(t.ctx.db, email);
+    await setUserBlocked(t.ctx.db, user!.id, true);
+    const login = await t.request('POST', '/auth/login', { body: { email, password: PASSWORD } });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().code).toBe('USER_BLOCKED');
+    expect((await t.request('GET', '/user/me', { token })).statusCode).toBe(401);
+  });
+
+  it('keeps tokens only as hashes', async () => {
+    const { token } = await signUpHost(t);
+    const rows = await t.ctx.db.execute(sql`select token_hash from sessions where token_hash = ${token}`);
+    expect(rows.rows).toHaveLength(0);
+    const tokens = await t.ctx.db.execute(sql`select count(*)::int as n from user_tokens where token_hash ~ '^[A-Za-z0-9_-]{43}$'`);
+    expect((tokens.rows[0] as { n: number }).n).toBeGreaterThan(0); // hashes, base64url of 32 bytes
+  });
+});
+
+describe('sessions', () => {
+  it('logout revokes the token on the server', async () => {
+    const { token } = await signUpHost(t);
+    expect((await t.request('GET', '/user/me', { token })).statusCode).toBe(200);
+    expect((await t.request('POST', '/auth/logout', { token })).statusCode).toBe(200);
+    const after = await t.request('GET', '/user/me', { token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses calls without a bearer token or with a forged one', async () => {
+    expect((await t.request('GET', '/user/me')).statusCode).toBe(401);
+    expect((await t.request('GET', '/user/me', { token: 'x'.repeat(43) })).statusCode).toBe(401);
+  });
+
+  it('requires the platform header on API calls, but not on the health probe', async () => {
+    const res = await t.request('POST', '/auth/login', { body: { email: 'a@b.co', password: 'x' }, platform: null });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('PLATFORM_REQUIRED');
+    const windows = await t.request('POST', '/auth/login', { body: { email: 'a@b.co', password: 'x' }, platform: 'windows' });
+    expect(windows.json().code).toBe('PLATFORM_REQUIRED');
+    const health = await t.request('GET', '/health', { platform: null });
+    expect(health.json()).toEqual({ status: 'ok', database: 'ok' });
+    const ios = await t.request('POST', '/auth/login', { body: { email: 'a@b.co', password: 'Xx-12345' }, platform: 'ios' });
+    expect(ios.statusCode).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  it('gives the same answer whether or not the account exists', async () => {
+    const { email } = await signUpHost(t);
+    const known = await t.request('POST', '/auth/sendPasswordReset/en', { body: { email } });
+    const unknown = await t.request('POST', '/auth/sendPasswordReset/en', { body: { email: uniqueEmail('ghost') } });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+  });
+
+  it('resets once with the e-mailed link, revokes every session and keeps the old password out', async () => {
+    const { email, token: session } = await signUpHost(t);
+    await t.request('POST', '/auth/sendPasswordReset/ar', { body: { email } });
+    const mail = await t.waitForMail(email, (m) => m.text.includes('/reset-password/'));
+    expect(mail.html).toContain('dir="rtl"');
+    expect(mail.html).toContain('lang="ar"');
+    const token = linkTokenFrom(mail, 'reset-password');
+
+    const weak = await t.request('POST', '/auth/resetPassword', { body: { token, password: 'weak' } });
+    expect(weak.statusCode).toBe(400);
+    const done = await t.request('POST', '/auth/resetPassword', { body: { token, password: 'New-Secret9' } });
+    expect(done.statusCode).toBe(200);
+    const reused = await t.request('POST', '/auth/resetPassword', { body: { token, password: 'Other-Secret9' } });
+    expect(reused.json().code).toBe('INVALID_TOKEN');
+
+    expect((await t.request('GET', '/user/me', { token: session })).statusCode).toBe(401);
+    expect((await t.request('POST', '/auth/login', { body: { email, password: PASSWORD } })).statusCode).toBe(401);
+    expect((await t.request('POST', '/auth/login', { body: { email, password: 'New-Secret9' } })).statusCode).toBe(200);
+  });
+
+  it('refuses a link older than one hour', async () => {
+    const { email } = await signUpHost(t);
+    await t.request('POST', '/auth/sendPasswordReset/he', { body: { email } });
+    const token = linkTokenFrom(await t.waitForMail(email, (m) => m.text.includes('/reset-password/')), 'reset-password');
+    await t.ctx.db.execute(
+      sql`update user_tokens set expires_at = now() - interval '1 second' where purpose = 'reset_password' and email = ${email}`,
+    );
+    const res = await t.request('POST', '/auth/resetPassword', { body: { token, password: 'New-Secret9' } });
+    expect(res.json().code).toBe('INVALID_TOKEN');
+  });
+});

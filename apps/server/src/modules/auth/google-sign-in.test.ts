@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, PASSWORD, signUpHost, uniqueEmail, type TestApp } from '../../../test/test-app.js';
+import { startLocalGoogle } from '../../../test/local-google.js';
+
+const CLIENT_ID = 'magiim-test.apps.googleusercontent.com';
+let t: TestApp;
+let google: Awaited<ReturnType<typeof startLocalGoogle>>;
+
+beforeAll(async () => {
+  google = await startLocalGoogle(CLIENT_ID);
+  t = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl });
+});
+afterAll(async () => {
+  await t?.close();
+  await google?.close();
+});
+
+const signInWith = (credential: string) => t.request('POST', '/auth/google', { body: { credential, lang: 'en' } });
+
+describe('Google sign-in', () => {
+  it('tells the web app the client id, so it shows the button', async () => {
+    const config = (await t.request('GET', '/config')).json();
+    expect(config.googleClientId).toBe(CLIENT_ID);
+  });
+
+  it('creates a verified account on first sign-in and finds it again by sub', async () => {
+    const email = uniqueEmail('google');
+    const first = await signInWith(await google.sign({ sub: 'g-1001', email, name: 'Yael Google' }));
+    expect(first.statusCode).toBe(200);
+    expect(first.json().userData).toMatchObject({ email, fullName: 'Yael Google', emailVerified: true, hasPassword: false, lang: 'en' });
+    // Google may report a changed address later; the account is keyed on sub.
+    const again = await signInWith(await google.sign({ sub: 'g-1001', email: uniqueEmail('renamed') }));
+    expect(again.json().userData.id).toBe(first.json().userData.id);
+    // A Google-only account has no password to sign in with or to change.
+    expect((await t.request('POST', '/auth/login', { body: { email, password: PASSWORD } })).statusCode).toBe(401);
+    const change = await t.request('PUT', '/user/password', {
+      token: first.json().accessToken,
+      body: { currentPassword: 'Anything-1', newPassword: 'Fresh-Pass7', confirmPassword: 'Fresh-Pass7' },
+    });
+    expect(change.json().code).toBe('PASSWORD_NOT_SET');
+  });
+
+  it('links an existing password account with the same e-mail', async () => {
+    const { email } = await signUpHost(t);
+    const res = await signInWith(await google.sign({ sub: 'g-2002', email }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().userData).toMatchObject({ email, hasPassword: true });
+    expect((await t.request('POST', '/auth/login', { body: { email, password: PASSWORD } })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a key Google did not publish', { key: 'stranger' as const }, {}],
+    ['another audience', { audience: 'someone-else.apps.googleusercontent.com' }, {}],
+    ['another issuer', { issuer: 'https://evil.example.com' }, {}],
+    ['an expired token', { expiresIn: '-1m' }, {}],
+    ['an unverified e-mail', {}, { email_verified: false }],
+  ])('refuses a token signed with %s', async (_what, options, claims) => {
+    const credential = await google.sign({ sub: 'g-3003', email: uniqueEmail('bad'), ...claims }, options);
+    const res = await signInWith(credential);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('GOOGLE_AUTH_FAILED');
+  });
+});
+
+describe('Google sign-in switched off', () => {
+  it('answers 404 and hides the button when GOOGLE_CLIENT_ID is not set', async () => {
+    const plain = await createTestApp();
+    try {
+      expect((await plain.request('GET', '/config')).json().googleClientId).toBeNull();
+      const res = await plain.request('POST', '/auth/google', { body: { credential: 'x'.repeat(40) } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('GOOGLE_NOT_CONFIGURED');
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, linkTokenFrom, PASSWORD, signUpHost, uniqueEmail, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('profile', () => {
+  it('renames at once and changes the e-mail only after the new address is verified', async () => {
+    const { email, token } = await signUpHost(t);
+    const newEmail = uniqueEmail('moved');
+    const res = await t.request('PUT', '/user/profile', { token, body: { fullName: 'Noa Cohen-Levi', email: newEmail } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().userData).toMatchObject({ fullName: 'Noa Cohen-Levi', email, pendingEmail: newEmail });
+
+    const mail = await t.waitForMail(newEmail);
+    expect(mail.subject).toContain('החדשה');
+    const verified = await t.request('POST', '/auth/verifyEmail', { body: { token: linkTokenFrom(mail, 'verify-email') } });
+    expect(verified.json()).toEqual({ email: newEmail, kind: 'emailChange' });
+
+    const me = (await t.request('GET', '/user/me', { token })).json().userData;
+    expect(me).toMatchObject({ email: newEmail, pendingEmail: null, emailVerified: true });
+    expect((await t.request('POST', '/auth/login', { body: { email: newEmail, password: PASSWORD } })).statusCode).toBe(200);
+    expect((await t.request('POST', '/auth/login', { body: { email, password: PASSWORD } })).statusCode).toBe(401);
+  });
+
+  it("refuses another account's e-mail", async () => {
+    const first = await signUpHost(t);
+    const second = await signUpHost(t);
+    const res = await t.request('PUT', '/user/profile', {
+      token: second.token,
+      body: { fullName: 'Second Host', email: first.email },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('ACCOUNT_EXISTS');
+  });
+
+  it('validates the profile with the shared rules', async () => {
+    const { token, email } = await signUpHost(t);
+    const res = await t.request('PUT', '/user/profile', { token, body: { fullName: 'x'.repeat(61), email } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toContainEqual({ path: 'fullName', message: 'validation.maxChars?num=60' });
+  });
+});
+
+describe('change password', () => {
+  it('needs the current password, then signs out the other sessions only', async () => {
+    const { email, token } = await signUpHost(t);
+    const other = (await t.request('POST', '/auth/login', { body: { email, password: PASSWORD } })).json().accessToken;
+
+    const wrong = await t.request('PUT', '/user/password', {
+      token,
+      body: { currentPassword: 'Not-mine-1', newPassword: 'Fresh-Pass7', confirmPassword: 'Fresh-Pass7' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('WRONG_CURRENT_PASSWORD');
+
+    const mismatch = await t.request('PUT', '/user/password', {
+      token,
+      body: { currentPassword: PASSWORD, newPassword: 'Fresh-Pass7', confirmPassword: 'Fresh-Pass8' },
+    });
+    expect(mismatch.json().issues).toContainEqual({ path: 'confirmPassword', message: 'validation.passwordsMismatch' });
+
+    const ok = await t.request('PUT', '/user/password', {
+      token,
+      body: { currentPassword: PASSWORD, newPassword: 'Fresh-Pass7', confirmPassword: 'Fresh-Pass7' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await t.request('GET', '/user/me', { token })).statusCode).toBe(200);
+    expect((await t.request('GET', '/user/me', { token: other })).statusCode).toBe(401);
+    expect((await t.request('POST', '/auth/login', { body: { email, password: 'Fresh-Pass7' } })).statusCode).toBe(200);
+  });
+
+  it('refuses one host acting on another host with its own token', async () => {
+    const first = await signUpHost(t);
+    const second = await signUpHost(t);
+    // The profile endpoints act on the caller only: there is no way to name another user.
+    const res = await t.request('PUT', '/user/profile', {
+      token: second.token,
+      body: { fullName: 'Hijack', email: second.email },
+    });
+    expect(res.json().userData.email).toBe(second.email);
+    const firstMe = (await t.request('GET', '/user/me', { token: first.token })).json().userData;
+    expect(firstMe.fullName).toBe('Noa Cohen');
+  });
+});

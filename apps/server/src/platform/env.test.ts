@@ -1,0 +1,37 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.js';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'magiim-env-'));
+
+describe('configuration', () => {
+  it('starts on the embedded defaults with nothing set', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({ port: 3000, appUrl: 'http://localhost:3000', databaseUrl: undefined, devMailbox: true, rateLimits: true });
+  });
+
+  it('names every bad value in one clear message', () => {
+    const load = () => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', APP_URL: 'not a url', DATABASE_URL: 'mysql://x' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/PORT[\s\S]*APP_URL[\s\S]*DATABASE_URL/);
+  });
+
+  it('generates secrets into DATA_DIR once and keeps them', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.secrets.tokenPepper).toHaveLength(43);
+    expect(second.secrets.tokenPepper).toBe(first.secrets.tokenPepper);
+    expect(JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8')).tokenPepper).toBe(first.secrets.tokenPepper);
+  });
+
+  it('never has a dev mailbox in production', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).devMailbox).toBe(false);
+  });
+
+  it('takes APP_URL for links, without a trailing slash', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), APP_URL: 'https://app.magiim.co.il/' }).appUrl).toBe('https://app.magiim.co.il');
+  });
+});
