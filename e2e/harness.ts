@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import axe from 'axe-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { DevMail } from '@magiim/shared';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+/** Debian's Chromium (never a downloaded browser). CHROMIUM_PATH overrides. */
+export const chromiumPath = (): string => {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (!found) throw new Error('Chromium not found: apt-get install -y chromium (or set CHROMIUM_PATH)');
+  return found;
+};
+
+export interface RunningApp {
+  url: string;
+  stop(): Promise<void>;
+  mailbox(to: string): Promise<DevMail[]>;
+  waitForMail(to: string, match?: (mail: DevMail) => boolean): Promise<DevMail>;
+}
+
+/** The built app (`npm run build`), as `npm start` serves it, on a free port with a fresh data directory. */
+export const startBuiltApp = async (env: Record<string, string> = {}): Promise<RunningApp> => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'magiim-e2e-')),
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const mailbox = async (to: string) =>
+    ((await (await fetch(`${url}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { messages: DevMail[] }).messages;
+  return {
+    url,
+    mailbox,
+    waitForMail: async (to, match = () => true) => {
+      const until = Date.now() + 20_000;
+      while (Date.now() < until) {
+        const found = (await mailbox(to)).find(match);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error(`no e-mail to ${to}`);
+    },
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+};
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: { target: unknown }[];
+}
+
+/** axe-core with the WCAG 2.0/2.1 A and AA rules; returns the serious and critical violations only. */
+export const seriousAxeViolations = async (page: Page): Promise<AxeViolation[]> => {
+  await page.addScriptTag({ content: axe.source });
+  const result = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe.run(
+      document,
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
+    ),
+  )) as { violations: AxeViolation[] };
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
+};
+
+/** The path of the first link to `route` in an e-mail, e.g. `/verify-email/abc`. */
+export const linkPathFrom = (mail: DevMail, route: 'verify-email' | 'reset-password'): string => {
+  const match = new RegExp(`/${route}/[A-Za-z0-9_-]+`).exec(mail.text);
+  if (!match) throw new Error(`no ${route} link in the e-mail`);
+  return match[0];
+};
+
+let counter = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${++counter}@example.com`;
