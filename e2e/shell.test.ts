@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, seriousAxeViolations, startBuiltApp, type RunningApp } from './harness.js';
+
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  app = await startBuiltApp({ RATE_LIMITS: 'off' });
+  browser = await launchBrowser();
+  page = await (await browser.newContext()).newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const pickLanguage = async (lang: string) => {
+  await page.click('[data-testid="language-picker"]');
+  await page.click(`[data-testid="lang-${lang}"]`);
+};
+
+describe('app shell', () => {
+  it('opens in Hebrew, right to left, and sends a signed-out visitor to login', async () => {
+    await page.goto(app.url);
+    await page.waitForURL(/\/login/);
+    await page.waitForSelector('input[name="email"]');
+    expect(await page.getAttribute('html', 'lang')).toBe('he');
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+  });
+
+  it('switches language on the same route and keeps it across a reload', async () => {
+    await page.goto(`${app.url}/login`);
+    await page.waitForSelector('[data-testid="language-picker"]');
+    await pickLanguage('en');
+    await page.waitForURL(/\/login\/en$/);
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+
+    await page.goto(`${app.url}/register/ru`);
+    await page.waitForFunction(() => document.documentElement.lang === 'ru');
+    await pickLanguage('ar');
+    await page.waitForURL(/\/register\/ar$/);
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ar');
+    const violations = await seriousAxeViolations(page);
+    expect(violations, JSON.stringify(violations)).toEqual([]);
+
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === 'ar');
+    await pickLanguage('he');
+    await page.waitForURL(/\/register\/he$/);
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'he');
+  });
+
+  it('redirects every unknown path to the 404 page', async () => {
+    await page.goto(`${app.url}/no/such/page`);
+    await page.waitForURL(/\/error-404$/);
+    const violations = await seriousAxeViolations(page);
+    expect(violations, JSON.stringify(violations)).toEqual([]);
+  });
+
+  it('keeps login-only pages behind login', async () => {
+    await page.goto(`${app.url}/userSettings`);
+    await page.waitForURL(/\/login/);
+  });
+
+  it('serves the API next to the app', async () => {
+    const health = await (await fetch(`${app.url}/api/health`)).json();
+    expect(health).toEqual({ status: 'ok', database: 'ok' });
+    const docs = (await (await fetch(`${app.url}/api/docs`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(docs.paths)).toContain('/auth/login');
+  });
+});
