@@ -8,7 +8,7 @@ export interface GlobalErrorHandlers {
   /** 429: a toast, the caller shows nothing more (spec §8). */
   onRateLimited: () => void;
   /** 401 verify_email: the user must confirm the address first. */
-  onVerifyEmail: () => void;
+  onVerifyEmail: (error: ApiError) => void;
   /** Any other 401 on a call that carried a token: the session is gone. */
   onSessionExpired: () => void;
 }
@@ -46,7 +46,7 @@ const handleGlobally = (error: ApiError, sentToken: boolean): void => {
     handlers.onRateLimited();
   } else if (error.status === 401 && error.code === 'verify_email') {
     error.handledGlobally = true;
-    handlers.onVerifyEmail();
+    handlers.onVerifyEmail(error);
   } else if (error.status === 401 && sentToken) {
     error.handledGlobally = true;
     handlers.onSessionExpired();

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: ClientErrorCode,
     message: string,
     readonly issues: ApiErrorIssue[] = [],
+    /** Other fields of the error body, e.g. the verify-only `accessToken` and `email` of a 401 verify_email. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -48,7 +50,7 @@ export const toApiError = (status: number, payload: unknown): ApiError => {
   const message = typeof body.message === 'string' ? body.message : `HTTP ${status}`;
   // Spec §8: the verify-email answer may be recognised by its message alone.
   const code = isErrorCode(body.code) ? body.code : message === 'verify_email' ? 'verify_email' : codeForStatus(status);
-  return new ApiError(status, code, message, readIssues(body.issues));
+  return new ApiError(status, code, message, readIssues(body.issues), body);
 };
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

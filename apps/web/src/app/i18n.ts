@@ -36,7 +36,7 @@ export const storedLanguage = (): Lang => {
 /** Loads, switches, remembers the language and sets `<html lang dir>`. */
 export const setLanguage = async (lang: Lang): Promise<void> => {
   await loadLanguage(lang);
-  localStorage.setItem(STORAGE_KEYS.lang, lang);
+  if (typeof localStorage !== 'undefined') localStorage.setItem(STORAGE_KEYS.lang, lang);
   applyToDocument(lang);
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
 };
@@ -50,7 +50,6 @@ export const initI18n = async (): Promise<void> => {
     supportedLngs: ['he', 'en', 'ru', 'ar'],
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
-    returnNull: false,
   });
   const lang = storedLanguage();
   try {

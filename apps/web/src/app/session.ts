@@ -48,6 +48,18 @@ export const writeSession = (session: StoredSession, storage = browserStorage())
   notifySessionChanged();
 };
 
+/**
+ * An unverified user holds only a token that may ask for the verification link again: stored under the
+ * same key so API calls carry it, without user data or abilities, so the user is not signed in.
+ */
+export const writeVerificationSession = (accessToken: string, storage = browserStorage()): void => {
+  if (!storage) return;
+  storage.setItem(STORAGE_KEYS.accessToken, accessToken);
+  storage.removeItem(STORAGE_KEYS.userData);
+  storage.removeItem(STORAGE_KEYS.userAbility);
+  notifySessionChanged();
+};
+
 export const writeUserData = (userData: UserData, storage = browserStorage()): void => {
   if (!storage) return;
   storage.setItem(STORAGE_KEYS.userData, JSON.stringify(userData));

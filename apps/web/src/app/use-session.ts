@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@magiim/shared';
-import { readSession, subscribeSession, type StoredSession } from './session';
+import { readAccessToken, readSession, subscribeSession, type StoredSession } from './session';
 
 let cachedRaw: string | undefined;
 let cachedSession: StoredSession | null = null;
@@ -19,3 +19,6 @@ const getSnapshot = (): StoredSession | null => {
 
 /** The signed-in user, or null; re-renders on sign-in, sign-out and profile updates. */
 export const useSession = (): StoredSession | null => useSyncExternalStore(subscribeSession, getSnapshot, () => null);
+
+/** The stored token, also the verify-only one of a user who has not confirmed the e-mail yet. */
+export const useAccessToken = (): string | null => useSyncExternalStore(subscribeSession, () => readAccessToken(), () => null);

@@ -1,0 +1,62 @@
+import { createMongoAbility } from '@casl/ability';
+import { AbilityProvider } from '@casl/react';
+import { HOST_ABILITY } from '@magiim/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppAbility } from '../ability';
+import { i18n, initI18n, setLanguage } from '../i18n';
+import { AppThemeProvider } from '../providers/theme-provider';
+import { ContentLayout } from './content-layout';
+import { eventDashboardNav } from './event-dashboard-nav';
+
+beforeAll(async () => {
+  await initI18n();
+  await setLanguage('en');
+});
+
+const render = (rules: Parameters<typeof createMongoAbility>[0], options = { paid: false, showCalls: false }) => {
+  const { sections, tabs } = eventDashboardNav('ev1', options);
+  const router = createMemoryRouter(
+    [{ path: '/event/:id/*', element: <ContentLayout sections={sections} tabs={tabs}><h1>Statistics</h1></ContentLayout> }],
+    { initialEntries: ['/event/ev1/guest/list'] },
+  );
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient()}>
+        <AbilityProvider value={createMongoAbility<AppAbility>(rules as never)}>
+          <AppThemeProvider>
+            <RouterProvider router={router} />
+          </AppThemeProvider>
+        </AbilityProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+};
+
+describe('ContentLayout', () => {
+  it('renders header, main and footer landmarks with the tab bar', () => {
+    const html = render(HOST_ABILITY);
+    expect(html).toContain('<header');
+    expect(html).toContain('<main');
+    expect(html).toContain('<footer');
+    expect(html).toContain('Event navigation');
+    for (const label of ['Guests', 'Messages', 'Timing', 'Payment', 'Gifts']) expect(html).toContain(`>${label}<`);
+    expect(html).not.toContain('>Calls<');
+  });
+
+  it('shows Calls for events with calls and Upgrade once paid', () => {
+    const html = render(HOST_ABILITY, { paid: true, showCalls: true });
+    expect(html).toContain('>Calls<');
+    expect(html).toContain('>Upgrade<');
+    expect(html).not.toContain('>Payment<');
+  });
+
+  it('hides navigation the ability does not allow', () => {
+    const html = render([{ action: 'read', subject: 'Public' }]);
+    expect(html).not.toContain('>Guests<');
+    expect(html).not.toContain('Event navigation');
+  });
+});

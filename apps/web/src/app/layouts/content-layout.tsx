@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import { useAbility } from '@casl/react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { LanguagePicker } from '../../components/language-picker';
+import { Logo } from '../../components/logo';
+import { SiteFooter } from '../../components/site-footer';
+import { UserMenu } from '../../features/auth/components/user-menu';
+import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
+import type { AppAbility } from '../ability';
+import { SIDE_MENU_MINI_WIDTH, SIDE_MENU_WIDTH, type ContentNavItem, type ContentNavSection } from './content-nav';
+import { isNavItemAllowed, SideMenu } from './side-menu';
+
+interface ContentLayoutProps {
+  sections: ContentNavSection[];
+  tabs: ContentNavItem[];
+  /** Defaults to the matched child route. */
+  children?: ReactNode;
+}
+
+/**
+ * The event dashboard frame (spec §2): side menu (260, mini 68), top bar with a tab bar, footer with the
+ * support contact. Below the lg breakpoint the menu becomes a drawer opened from the top bar.
+ */
+export function ContentLayout({ sections, tabs, children }: ContentLayoutProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const ability = useAbility<AppAbility>();
+  const { pathname } = useLocation();
+  const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const [mini, setMini] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuWidth = wide ? (mini ? SIDE_MENU_MINI_WIDTH : SIDE_MENU_WIDTH) : 0;
+  const visibleTabs = tabs.filter((tab) => isNavItemAllowed(ability, tab));
+  const activeTab = visibleTabs.find((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`))?.to ?? false;
+
+  const menu = (
+    <>
+      <Toolbar sx={{ justifyContent: mini && wide ? 'center' : 'flex-start' }}>
+        {mini && wide ? null : <Logo />}
+      </Toolbar>
+      <SideMenu sections={sections} mini={mini && wide} onNavigate={wide ? undefined : () => setDrawerOpen(false)} />
+    </>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {wide ? (
+        <Drawer
+          variant="permanent"
+          sx={{
+            width: menuWidth,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: menuWidth, overflowX: 'hidden', boxSizing: 'border-box' },
+          }}
+        >
+          {menu}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{ '& .MuiDrawer-paper': { width: SIDE_MENU_WIDTH, boxSizing: 'border-box' } }}
+        >
+          {menu}
+        </Drawer>
+      )}
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar
+          position="fixed"
+          color="inherit"
+          elevation={1}
+          component="header"
+          sx={{ width: `calc(100% - ${menuWidth}px)`, ml: `${menuWidth}px` }}
+        >
+          <Toolbar sx={{ gap: 1 }}>
+            <IconButton
+              edge="start"
+              onClick={() => (wide ? setMini((value) => !value) : setDrawerOpen(true))}
+              aria-label={t(wide ? (mini ? 'layout.expandMenu' : 'layout.collapseMenu') : 'layout.openMenu')}
+              aria-expanded={wide ? !mini : drawerOpen}
+            >
+              {wide && !mini ? <MenuOpenIcon /> : <MenuIcon />}
+            </IconButton>
+            <Box sx={{ flexGrow: 1 }} />
+            <Stack direction="row" spacing={1} alignItems="center">
+              <LanguagePicker />
+              <NotificationsMenu />
+              <UserMenu />
+            </Stack>
+          </Toolbar>
+          {visibleTabs.length > 0 ? (
+            <Box component="nav" aria-label={t('layout.tabsLabel')} sx={{ px: 2 }}>
+              <Tabs value={activeTab} variant="scrollable" scrollButtons="auto" aria-label={t('layout.tabsLabel')}>
+                {visibleTabs.map((tab) => (
+                  <Tab key={tab.to} value={tab.to} label={t(tab.labelKey)} component={RouterLink} to={tab.to} />
+                ))}
+              </Tabs>
+            </Box>
+          ) : null}
+        </AppBar>
+        <Toolbar aria-hidden="true" />
+        {visibleTabs.length > 0 ? <Box sx={{ height: 48 }} aria-hidden="true" /> : null}
+        <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, py: 4 }}>
+          {children ?? <Outlet />}
+        </Container>
+        <SiteFooter />
+      </Box>
+    </Box>
+  );
+}

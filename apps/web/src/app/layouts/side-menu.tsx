@@ -1,0 +1,72 @@
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Tooltip from '@mui/material/Tooltip';
+import { useAbility } from '@casl/react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import type { AppAbility } from '../ability';
+import type { ContentNavItem, ContentNavSection } from './content-nav';
+
+export const isNavItemAllowed = (ability: AppAbility, item: ContentNavItem): boolean =>
+  !item.can || ability.can(item.can.action, item.can.subject);
+
+interface SideMenuProps {
+  sections: ContentNavSection[];
+  mini: boolean;
+  onNavigate?: () => void;
+}
+
+export function SideMenu({ sections, mini, onNavigate }: SideMenuProps) {
+  const { t } = useTranslation();
+  const ability = useAbility<AppAbility>();
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label={t('layout.sideMenu')}>
+      {sections.map((section, index) => {
+        const items = section.items.filter((item) => isNavItemAllowed(ability, item));
+        if (items.length === 0) return null;
+        return (
+          <List
+            key={section.titleKey ?? index}
+            subheader={
+              section.titleKey && !mini ? (
+                <ListSubheader component="div" sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>
+                  {t(section.titleKey)}
+                </ListSubheader>
+              ) : undefined
+            }
+          >
+            {items.map((item) => {
+              const label = t(item.labelKey);
+              const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
+              return (
+                <li key={item.to}>
+                  <Tooltip title={mini ? label : ''} placement="right">
+                    <ListItemButton
+                      component={NavLink}
+                      to={item.to}
+                      selected={active}
+                      onClick={onNavigate}
+                      aria-label={mini ? label : undefined}
+                      sx={{ mx: 1, borderRadius: 1, justifyContent: mini ? 'center' : 'flex-start' }}
+                    >
+                      {item.icon ? (
+                        <ListItemIcon sx={{ minWidth: mini ? 0 : 40, color: active ? 'primary.main' : undefined }}>
+                          {item.icon}
+                        </ListItemIcon>
+                      ) : null}
+                      {mini ? null : <ListItemText primary={label} />}
+                    </ListItemButton>
+                  </Tooltip>
+                </li>
+              );
+            })}
+          </List>
+        );
+      })}
+    </nav>
+  );
+}

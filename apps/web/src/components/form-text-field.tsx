@@ -1,0 +1,34 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../i18n/translate-message';
+
+export type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'defaultValue'> & {
+  control: Control<T>;
+  name: Path<T>;
+};
+
+/** A labelled MUI text field bound to react-hook-form, showing the translated validation message. */
+export function FormTextField<T extends FieldValues>({ control, name, helperText, slotProps, ...props }: FormTextFieldProps<T>) {
+  const { t } = useTranslation();
+  const {
+    field: { ref, value, onChange, onBlur },
+    fieldState: { error },
+  } = useController({ control, name });
+  return (
+    <TextField
+      fullWidth
+      margin="normal"
+      {...props}
+      // Addresses read left to right even in Hebrew and Arabic.
+      slotProps={props.type === 'email' ? { ...slotProps, htmlInput: { dir: 'ltr', ...slotProps?.htmlInput } } : slotProps}
+      name={name}
+      value={value ?? ''}
+      onChange={onChange}
+      onBlur={onBlur}
+      inputRef={ref}
+      error={Boolean(error)}
+      helperText={translateMessage(t, error?.message) ?? helperText}
+    />
+  );
+}

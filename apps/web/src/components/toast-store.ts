@@ -1,0 +1,35 @@
+import { useSyncExternalStore } from 'react';
+
+export type ToastSeverity = 'success' | 'info' | 'error';
+
+export interface Toast {
+  id: number;
+  /** A translation key, translated when shown so a language switch applies. */
+  messageKey: string;
+  severity: ToastSeverity;
+}
+
+let current: Toast | null = null;
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+const emit = (): void => {
+  for (const listener of listeners) listener();
+};
+
+export const showToast = (messageKey: string, severity: ToastSeverity = 'error'): void => {
+  current = { id: nextId++, messageKey, severity };
+  emit();
+};
+
+export const dismissToast = (): void => {
+  current = null;
+  emit();
+};
+
+const subscribe = (listener: () => void): (() => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const useToast = (): Toast | null => useSyncExternalStore(subscribe, () => current, () => null);

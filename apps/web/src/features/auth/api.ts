@@ -1,0 +1,81 @@
+import {
+  API,
+  loginResponseSchema,
+  registerResponseSchema,
+  verifyEmailResponseSchema,
+  type Lang,
+  type LoginResponse,
+} from '@magiim/shared';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../app/api-client';
+import { endSession, startSession } from '../../app/auth-session';
+import { writeVerificationSession } from '../../app/session';
+import { forgetVerificationEmail, rememberVerificationEmail } from './verification-email-memory';
+
+interface RegisterBody {
+  fullName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  acceptTerms: true;
+  isAdult: true;
+  lang: Lang;
+}
+
+export const useRegister = () =>
+  useMutation({
+    mutationFn: (body: RegisterBody) =>
+      apiRequest(API.auth.register, { method: 'POST', body, schema: registerResponseSchema, withToken: false }),
+    onSuccess: ({ email, accessToken }) => {
+      writeVerificationSession(accessToken);
+      rememberVerificationEmail(email);
+    },
+  });
+
+export const useLogin = () =>
+  useMutation({
+    // A 401 verify_email is handled globally: it goes to the verification page (global-error-handlers.ts).
+    mutationFn: (body: { email: string; password: string }) =>
+      apiRequest(API.auth.login, { method: 'POST', body, schema: loginResponseSchema, withToken: false }),
+    onSuccess: (response: LoginResponse) => {
+      forgetVerificationEmail();
+      startSession(response);
+    },
+  });
+
+export const useGoogleLogin = () =>
+  useMutation({
+    mutationFn: (body: { credential: string; lang: Lang }) =>
+      apiRequest(API.auth.google, { method: 'POST', body, schema: loginResponseSchema, withToken: false }),
+    onSuccess: (response: LoginResponse) => startSession(response),
+  });
+
+/** Signs out on the server when it can; the local session ends either way. */
+export const useLogout = () =>
+  useMutation({
+    mutationFn: () => apiRequest(API.auth.logout, { method: 'POST' }).catch(() => undefined),
+    onSettled: () => endSession(),
+  });
+
+export const useVerifyEmail = () =>
+  useMutation({
+    mutationFn: (token: string) =>
+      apiRequest(API.auth.verifyEmail, { method: 'POST', body: { token }, schema: verifyEmailResponseSchema }),
+  });
+
+export const useResendVerificationEmail = () =>
+  useMutation({
+    mutationFn: (lang: Lang) => apiRequest(API.auth.resendVerificationEmail(lang)),
+  });
+
+export const useSendPasswordReset = () =>
+  useMutation({
+    mutationFn: ({ email, lang }: { email: string; lang: Lang }) =>
+      apiRequest(API.auth.sendPasswordReset(lang), { method: 'POST', body: { email }, withToken: false }),
+  });
+
+export const useResetPassword = () =>
+  useMutation({
+    mutationFn: (body: { token: string; password: string }) =>
+      apiRequest(API.auth.resetPassword, { method: 'POST', body, withToken: false }),
+  });

@@ -1,0 +1,100 @@
+import { useEffect } from 'react';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerSchema, type Lang } from '@magiim/shared';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { currentLanguage } from '../../../app/i18n';
+import { FormCheckbox } from '../../../components/form-checkbox';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { FormTextField } from '../../../components/form-text-field';
+import { PageHeading } from '../../../components/page-heading';
+import { PasswordField } from '../../../components/password-field';
+import { useServerErrors } from '../../../components/use-server-errors';
+import { useRegister } from '../api';
+
+const FIELDS = ['fullName', 'email', 'password', 'confirmPassword', 'acceptTerms', 'isAdult', 'lang'] as const;
+
+/** Checkboxes start unticked, which the schema's `true` literal would not allow as a form value. */
+type RegisterFormValues = Omit<z.input<typeof registerSchema>, 'acceptTerms' | 'isAdult' | 'lang'> & {
+  acceptTerms: boolean;
+  isAdult: boolean;
+  lang: Lang;
+};
+
+export function RegisterPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const register = useRegister();
+  const { control, handleSubmit, setError, setValue } = useForm<RegisterFormValues, unknown, z.output<typeof registerSchema>>({
+    resolver: zodResolver(registerSchema) as Resolver<RegisterFormValues, unknown, z.output<typeof registerSchema>>,
+    defaultValues: {
+      fullName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      acceptTerms: false,
+      isAdult: false,
+      lang: currentLanguage(),
+    },
+  });
+  const { formError, handleError, clearFormError } = useServerErrors(setError, FIELDS);
+
+  // The account's language is the one the user registers in.
+  useEffect(() => {
+    setValue('lang', currentLanguage());
+  }, [i18n.language, setValue]);
+
+  const onSubmit = handleSubmit((values) => {
+    clearFormError();
+    register.mutate(values, {
+      onSuccess: ({ email }) => void navigate('/send-verification-email', { state: { email, registered: true } }),
+      onError: handleError,
+    });
+  });
+
+  return (
+    <>
+      <PageHeading>{t('auth.register.title')}</PageHeading>
+      <Typography color="text.secondary">{t('auth.register.subtitle')}</Typography>
+      <FormErrorAlert error={formError} />
+      <form onSubmit={onSubmit} noValidate>
+        <FormTextField control={control} name="fullName" label={t('auth.fields.fullName')} autoComplete="name" required />
+        <FormTextField control={control} name="email" type="email" label={t('auth.fields.email')} autoComplete="email" required />
+        <PasswordField
+          control={control}
+          name="password"
+          label={t('auth.fields.password')}
+          autoComplete="new-password"
+          helperText={t('auth.register.passwordHint')}
+          required
+        />
+        <PasswordField control={control} name="confirmPassword" label={t('auth.fields.confirmPassword')} autoComplete="new-password" required />
+        <FormCheckbox
+          control={control}
+          name="acceptTerms"
+          label={
+            <Trans
+              i18nKey="auth.register.acceptTerms"
+              components={{ terms: <Link component={RouterLink} to="/terms" target="_blank" rel="noopener" /> }}
+            />
+          }
+        />
+        <FormCheckbox control={control} name="isAdult" label={t('auth.register.isAdult')} />
+        <Button type="submit" variant="contained" size="large" fullWidth loading={register.isPending} sx={{ mt: 2 }}>
+          {t('auth.register.submit')}
+        </Button>
+      </form>
+      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+        {t('auth.register.haveAccount')}{' '}
+        <Link component={RouterLink} to={`/login/${currentLanguage()}`}>
+          {t('auth.register.login')}
+        </Link>
+      </Typography>
+    </>
+  );
+}

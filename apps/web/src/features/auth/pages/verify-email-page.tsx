@@ -1,0 +1,57 @@
+import { useEffect, useRef } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useSession } from '../../../app/use-session';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { PageHeading } from '../../../components/page-heading';
+import { useVerifyEmail } from '../api';
+
+export function VerifyEmailPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const verify = useVerifyEmail();
+  const { mutate } = verify;
+  const sentFor = useRef<string | null>(null);
+
+  // Tokens are single-use: send once per token, even when React mounts the page twice in development.
+  useEffect(() => {
+    if (sentFor.current === token) return;
+    sentFor.current = token;
+    mutate(token, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['user', 'me'] }) });
+  }, [token, mutate, queryClient]);
+
+  const next = session ? { to: '/manage-events', label: t('auth.verifyEmail.goToEvents') } : { to: '/login', label: t('auth.verifyEmail.goToLogin') };
+
+  return (
+    <>
+      <PageHeading>{t('auth.verifyEmail.title')}</PageHeading>
+      {verify.isPending || verify.isIdle ? (
+        <Stack direction="row" spacing={2} alignItems="center" role="status">
+          <CircularProgress size={24} aria-hidden="true" />
+          <Typography>{t('auth.verifyEmail.verifying')}</Typography>
+        </Stack>
+      ) : null}
+      {verify.isSuccess ? (
+        <Alert severity="success" sx={{ my: 2 }} data-testid="verify-success">
+          {verify.data.kind === 'emailChange'
+            ? t('auth.verifyEmail.emailChanged', { email: verify.data.email })
+            : t('auth.verifyEmail.verified', { email: verify.data.email })}
+        </Alert>
+      ) : null}
+      <FormErrorAlert error={verify.error} />
+      {verify.isSuccess || verify.isError ? (
+        <Button component={RouterLink} to={next.to} variant="contained" sx={{ mt: 1 }}>
+          {next.label}
+        </Button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { wireGlobalErrorHandlers } from './app/global-error-handlers';
+import { initI18n } from './app/i18n';
+import { currentPlatform } from './app/platform';
+import { AppProviders } from './app/providers/app-providers';
+import { createAppRouter } from './app/router';
+
+const start = async (): Promise<void> => {
+  // Read `?platform=` before the router may rewrite the address.
+  currentPlatform();
+  await initI18n();
+  const router = createAppRouter();
+  wireGlobalErrorHandlers((to, options) => router.navigate(to, options));
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+};
+
+void start();
