@@ -7,7 +7,8 @@ export type MessageValues = Record<string, string | number>;
 
 export const encodeMessage = (key: string, values?: MessageValues): string => {
   if (!values || Object.keys(values).length === 0) return key;
-  return `${key}?${new URLSearchParams(Object.entries(values).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
+  const query = Object.entries(values).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  return `${key}?${query.join('&')}`;
 };
 
 export const decodeMessage = (message: string): { key: string; values: MessageValues } => {
@@ -15,7 +16,16 @@ export const decodeMessage = (message: string): { key: string; values: MessageVa
   if (at < 0) return { key: message, values: {} };
   return {
     key: message.slice(0, at),
-    values: Object.fromEntries(new URLSearchParams(message.slice(at + 1))),
+    values: Object.fromEntries(
+      message
+        .slice(at + 1)
+        .split('&')
+        .filter(Boolean)
+        .map((pair) => {
+          const [k = '', v = ''] = pair.split('=');
+          return [decodeURIComponent(k), decodeURIComponent(v)];
+        }),
+    ),
   };
 };
 
