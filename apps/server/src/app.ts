@@ -67,7 +67,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1_048_576,
-    trustProxy: false,
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
   }).withTypeProvider<ZodTypeProvider>() as AppInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -35,3 +35,10 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), APP_URL: 'https://app.magiim.co.il/' }).appUrl).toBe('https://app.magiim.co.il');
   });
 });
+
+describe('reverse proxies', () => {
+  it('trusts no proxy unless told how many stand in front', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxyHops).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxyHops).toBe(1);
+  });
+});

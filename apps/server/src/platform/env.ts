@@ -17,6 +17,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -34,6 +35,8 @@ export interface Config {
   googleClientId: string | undefined;
   googleJwksUrl: string;
   rateLimits: boolean;
+  /** How many reverse proxies stand in front; their X-Forwarded-For gives the client IP for per-IP limits. */
+  trustProxyHops: number;
   logLevel: string;
   webDistDir: string | undefined;
   secrets: Secrets;
@@ -84,6 +87,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     rateLimits: e.RATE_LIMITS === 'on',
+    trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     secrets: loadSecrets(dataDir),

@@ -58,3 +58,35 @@ describe('rate limits', () => {
     expect((await t.request('POST', '/auth/register', { body: body(uniqueEmail('r')), ip: '10.4.0.2' })).statusCode).toBe(201);
   });
 });
+
+describe('client IP behind a proxy', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy stands in front', async () => {
+    const proxied = await createTestApp({ RATE_LIMITS: 'on', TRUST_PROXY: '1' });
+    try {
+      const from = (forwardedFor: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-platform': 'web', 'x-forwarded-for': forwardedFor },
+          payload: { email: uniqueEmail('p'), password: 'Wrong-pass1' },
+        });
+      for (let i = 0; i < 10; i++) expect((await from('203.0.113.7')).statusCode).toBe(401);
+      expect((await from('203.0.113.7')).statusCode).toBe(429);
+      expect((await from('203.0.113.8')).statusCode).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+    // Without TRUST_PROXY the header is ignored: everyone behind it would share one IP bucket.
+    for (let i = 0; i < 10; i++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.9.0.1',
+        headers: { 'x-platform': 'web', 'x-forwarded-for': `198.51.100.${i}` },
+        payload: { email: uniqueEmail('q'), password: 'Wrong-pass1' },
+      });
+    }
+    expect((await login(uniqueEmail('q'), 'Wrong-pass1', '10.9.0.1')).statusCode).toBe(429);
+  });
+});
