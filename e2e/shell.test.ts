@@ -61,6 +61,18 @@ describe('app shell', () => {
     expect(violations, JSON.stringify(violations)).toEqual([]);
   });
 
+  it('shows the terms and privacy pages', async () => {
+    for (const path of ['/terms', '/privacy']) {
+      await page.goto(`${app.url}${path}`);
+      await page.waitForSelector('h1', { state: 'visible' });
+      expect(page.url()).toBe(`${app.url}${path}`);
+      expect(await page.locator('h1').count()).toBe(1);
+      await page.waitForSelector('main a[href^="mailto:"]');
+      const violations = await seriousAxeViolations(page);
+      expect(violations, JSON.stringify(violations)).toEqual([]);
+    }
+  });
+
   it('keeps login-only pages behind login', async () => {
     await page.goto(`${app.url}/userSettings`);
     await page.waitForURL(/\/login/);

@@ -10,6 +10,8 @@ import { NotAuthorizedPage } from '../features/errors/pages/not-authorized-page'
 import { NotFoundPage } from '../features/errors/pages/not-found-page';
 import { CreateEventPage } from '../features/events/pages/create-event-page';
 import { ManageEventsPage } from '../features/events/pages/manage-events-page';
+import { PrivacyPage } from '../features/legal/pages/privacy-page';
+import { TermsPage } from '../features/legal/pages/terms-page';
 import { UserSettingsPage } from '../features/user-settings/pages/user-settings-page';
 import { BlankLayout } from './layouts/blank-layout';
 import { ManageEventsLayout } from './layouts/manage-events-layout';
@@ -62,6 +64,14 @@ export const routes: RouteObject[] = [
           { path: 'reset-password/:token', element: <ResetPasswordPage /> },
           { path: 'error-404', element: <NotFoundPage /> },
           { path: 'not-authorized', element: <NotAuthorizedPage /> },
+        ],
+      },
+      {
+        // Policies: public, also for signed-in users, in a card wide enough to read comfortably.
+        element: <BlankLayout maxWidth="md" />,
+        children: [
+          { path: 'terms', element: <TermsPage /> },
+          { path: 'privacy', element: <PrivacyPage /> },
         ],
       },
       {

@@ -3,9 +3,10 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useConfig } from '../features/config/api';
 
-/** Static footer with the support contact (spec §1, §2). */
+/** Static footer with the policies and the support contact (spec §1, §2). */
 export function SiteFooter() {
   const { t } = useTranslation();
   const { data: config } = useConfig();
@@ -15,6 +16,14 @@ export function SiteFooter() {
         <Typography variant="body2" color="text.secondary">
           {t('footer.copyright', { year: new Date().getFullYear(), name: t('app.name') })}
         </Typography>
+        <Box component="nav" aria-label={t('legal.nav')} sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+          <Link component={RouterLink} to="/terms" variant="body2">
+            {t('legal.terms.title')}
+          </Link>
+          <Link component={RouterLink} to="/privacy" variant="body2">
+            {t('legal.privacy.title')}
+          </Link>
+        </Box>
         {config?.supportEmail ? (
           <Typography variant="body2" color="text.secondary">
             {t('footer.support')}{' '}

@@ -7,9 +7,8 @@ import { LanguagePicker } from '../../components/language-picker';
 import { Logo } from '../../components/logo';
 import { SiteFooter } from '../../components/site-footer';
 
-/** Auth and status pages: logo and language picker above one centred card (wide for tools). */
-export function BlankLayout({ wide = false }: { wide?: boolean }) {
-  const maxWidth = wide ? 'lg' : 'sm';
+/** Auth, status and policy pages: logo and language picker above one centred card (wide for tools). */
+export function BlankLayout({ wide = false, maxWidth = wide ? 'lg' : 'sm' }: { wide?: boolean; maxWidth?: 'sm' | 'md' | 'lg' }) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Box component="header" sx={{ py: 2 }}>

@@ -80,7 +80,10 @@ export function RegisterPage() {
           label={
             <Trans
               i18nKey="auth.register.acceptTerms"
-              components={{ terms: <Link component={RouterLink} to="/terms" target="_blank" rel="noopener" /> }}
+              components={{
+                terms: <Link component={RouterLink} to="/terms" target="_blank" rel="noopener" />,
+                privacy: <Link component={RouterLink} to="/privacy" target="_blank" rel="noopener" />,
+              }}
             />
           }
         />
