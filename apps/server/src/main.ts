@@ -16,8 +16,8 @@ const main = async () => {
   const worker = !process.argv.includes('--no-worker');
   const { app, close, ctx } = await buildApp(config, { worker });
   if (worker) await ctx.jobs.boss.schedule('rate-limits.prune', '17 * * * *', {}, { tz: 'Asia/Jerusalem' });
-  const address = await app.listen({ port: config.port, host: config.host });
-  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  await app.listen({ port: config.port, host: config.host });
+  const shown = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`;
   console.log(`Magiim is running on ${shown} (database: ${ctx.database.embedded ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`);
   if (config.devMailbox) console.log(`Sent e-mail is kept in the dev mailbox: ${shown}/dev/mailbox`);
   let stopping = false;
