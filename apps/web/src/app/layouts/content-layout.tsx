@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Toolbar from '@mui/material/Toolbar';
@@ -16,14 +15,12 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
-import { LanguagePicker } from '../../components/language-picker';
 import { Logo } from '../../components/logo';
 import { SiteFooter } from '../../components/site-footer';
-import { UserMenu } from '../../features/auth/components/user-menu';
-import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 import type { AppAbility } from '../ability';
 import { SIDE_MENU_MINI_WIDTH, SIDE_MENU_WIDTH, type ContentNavItem, type ContentNavSection } from './content-nav';
 import { isNavItemAllowed, SideMenu } from './side-menu';
+import { TopBarActions } from './top-bar-actions';
 
 interface ContentLayoutProps {
   sections: ContentNavSection[];
@@ -99,11 +96,7 @@ export function ContentLayout({ sections, tabs, children }: ContentLayoutProps) 
               {wide && !mini ? <MenuOpenIcon /> : <MenuIcon />}
             </IconButton>
             <Box sx={{ flexGrow: 1 }} />
-            <Stack direction="row" spacing={1} alignItems="center">
-              <LanguagePicker />
-              <NotificationsMenu />
-              <UserMenu />
-            </Stack>
+            <TopBarActions />
           </Toolbar>
           {visibleTabs.length > 0 ? (
             <Box component="nav" aria-label={t('layout.tabsLabel')} sx={{ px: 2 }}>

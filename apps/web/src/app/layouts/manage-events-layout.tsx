@@ -1,14 +1,11 @@
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
+import { TopBarActions } from './top-bar-actions';
 import { Outlet } from 'react-router';
-import { LanguagePicker } from '../../components/language-picker';
 import { Logo } from '../../components/logo';
 import { SiteFooter } from '../../components/site-footer';
-import { UserMenu } from '../../features/auth/components/user-menu';
-import { NotificationsMenu } from '../../features/notifications/components/notifications-menu';
 
 /** Event list and account pages: fixed top bar with logo, language, notifications and user menu. */
 export function ManageEventsLayout() {
@@ -19,11 +16,7 @@ export function ManageEventsLayout() {
           <Toolbar>
             <Logo />
             <Box sx={{ flexGrow: 1 }} />
-            <Stack direction="row" spacing={1} alignItems="center">
-              <LanguagePicker />
-              <NotificationsMenu />
-              <UserMenu />
-            </Stack>
+            <TopBarActions />
           </Toolbar>
         </Container>
       </AppBar>

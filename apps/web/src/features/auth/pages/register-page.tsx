@@ -13,7 +13,7 @@ import { FormCheckbox } from '../../../components/form-checkbox';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { FormTextField } from '../../../components/form-text-field';
 import { PageHeading } from '../../../components/page-heading';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { useServerErrors } from '../../../components/use-server-errors';
 import { useRegister } from '../api';
 
@@ -65,15 +65,7 @@ export function RegisterPage() {
       <form onSubmit={onSubmit} noValidate>
         <FormTextField control={control} name="fullName" label={t('auth.fields.fullName')} autoComplete="name" required />
         <FormTextField control={control} name="email" type="email" label={t('auth.fields.email')} autoComplete="email" required />
-        <PasswordField
-          control={control}
-          name="password"
-          label={t('auth.fields.password')}
-          autoComplete="new-password"
-          helperText={t('auth.register.passwordHint')}
-          required
-        />
-        <PasswordField control={control} name="confirmPassword" label={t('auth.fields.confirmPassword')} autoComplete="new-password" required />
+        <NewPasswordFields control={control} name="password" label={t('auth.fields.password')} />
         <FormCheckbox
           control={control}
           name="acceptTerms"

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { isApiError } from '../../../app/api-error';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { PageHeading } from '../../../components/page-heading';
-import { PasswordField } from '../../../components/password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { useServerErrors } from '../../../components/use-server-errors';
 import { useResetPassword } from '../api';
 
@@ -59,15 +59,7 @@ export function ResetPasswordPage() {
         </Link>
       ) : null}
       <form onSubmit={onSubmit} noValidate>
-        <PasswordField
-          control={control}
-          name="password"
-          label={t('auth.fields.newPassword')}
-          autoComplete="new-password"
-          helperText={t('auth.register.passwordHint')}
-          required
-        />
-        <PasswordField control={control} name="confirmPassword" label={t('auth.fields.confirmPassword')} autoComplete="new-password" required />
+        <NewPasswordFields control={control} name="password" label={t('auth.fields.newPassword')} />
         <Button type="submit" variant="contained" size="large" fullWidth loading={resetPassword.isPending} sx={{ mt: 2 }}>
           {t('auth.reset.submit')}
         </Button>

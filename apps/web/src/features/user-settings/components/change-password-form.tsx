@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../../app/api-error';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PasswordField } from '../../../components/password-field';
 import { useServerErrors } from '../../../components/use-server-errors';
 import { useChangePassword } from '../api';
@@ -49,15 +50,7 @@ export function ChangePasswordForm() {
       ) : null}
       <FormErrorAlert error={formError} />
       <PasswordField control={control} name="currentPassword" label={t('auth.fields.currentPassword')} autoComplete="current-password" required />
-      <PasswordField
-        control={control}
-        name="newPassword"
-        label={t('auth.fields.newPassword')}
-        autoComplete="new-password"
-        helperText={t('auth.register.passwordHint')}
-        required
-      />
-      <PasswordField control={control} name="confirmPassword" label={t('auth.fields.confirmPassword')} autoComplete="new-password" required />
+      <NewPasswordFields control={control} name="newPassword" label={t('auth.fields.newPassword')} />
       <Button type="submit" variant="contained" loading={changePassword.isPending} sx={{ mt: 2 }}>
         {t('settings.password.submit')}
       </Button>
