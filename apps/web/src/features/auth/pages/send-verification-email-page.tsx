@@ -41,7 +41,7 @@ export function SendVerificationEmailPage() {
         {t('auth.verifySent.checkSpam')}
       </Typography>
       {resend.isSuccess ? (
-        <Alert severity="success" sx={{ mb: 2 }}>
+        <Alert severity="success" sx={{ mb: 2 }} data-testid="resend-success">
           {t('auth.verifySent.resent')}
         </Alert>
       ) : null}
