@@ -78,6 +78,21 @@ describe('app shell', () => {
     await page.waitForURL(/\/login/);
   });
 
+  it('shows sent e-mail in the dev mailbox, with its links', async () => {
+    const email = `mailbox.${Date.now()}@example.com`;
+    await fetch(`${app.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-platform': 'web' },
+      body: JSON.stringify({ fullName: 'Mailbox Host', email, password: 'Chuppah-2026', confirmPassword: 'Chuppah-2026', acceptTerms: true, isAdult: true, lang: 'ru' }),
+    });
+    await app.waitForMail(email);
+    await page.goto(`${app.url}/dev/mailbox`);
+    await page.click(`[data-testid="mail-item"]:has-text("${email}")`);
+    const link = page.locator('[data-testid="mail-link"]').first();
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toMatch(/\/verify-email\/[A-Za-z0-9_-]+$/);
+  });
+
   it('serves the API next to the app', async () => {
     const health = await (await fetch(`${app.url}/api/health`)).json();
     expect(health).toEqual({ status: 'ok', database: 'ok' });

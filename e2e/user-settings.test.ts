@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, linkPathFrom, seriousAxeViolations, startBuiltApp, uniqueEmail, type RunningApp } from './harness.js';
+
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+const PASSWORD = 'Chuppah-2026';
+const email = uniqueEmail('settings');
+
+beforeAll(async () => {
+  app = await startBuiltApp({ RATE_LIMITS: 'off' });
+  browser = await launchBrowser();
+  page = await (await browser.newContext()).newPage();
+  // A verified, signed-in host, set up through the API as the registration journey is tested elsewhere.
+  const headers = { 'content-type': 'application/json', 'x-platform': 'web' };
+  await fetch(`${app.url}/api/auth/register`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ fullName: 'Settings Host', email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true, isAdult: true, lang: 'he' }),
+  });
+  await page.goto(`${app.url}${linkPathFrom(await app.waitForMail(email), 'verify-email')}`);
+  await page.waitForSelector('[data-testid="verify-success"]');
+  await page.goto(`${app.url}/login`);
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="password"]', PASSWORD);
+  await page.click('button[type="submit"]');
+  await page.waitForSelector('[data-testid="events-empty"]');
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('user settings (Hebrew)', () => {
+  it('reaches the settings from the user menu', async () => {
+    await page.click('[data-testid="user-menu"]');
+    await page.click('a[href="/userSettings"]');
+    await page.waitForURL(/\/userSettings$/);
+    await page.waitForSelector('[data-testid="password-form"]');
+    const violations = await seriousAxeViolations(page);
+    expect(violations, JSON.stringify(violations)).toEqual([]);
+  });
+
+  it('changes the password only with the right current password', async () => {
+    const form = page.locator('[data-testid="password-form"]');
+    await form.locator('input[name="currentPassword"]').fill('Not-mine-77');
+    await form.locator('input[name="newPassword"]').fill('Fresh-Pass7');
+    await form.locator('input[name="confirmPassword"]').fill('Fresh-Pass7');
+    await form.locator('button[type="submit"]').click();
+    // The refusal sits next to the current-password field, in Hebrew.
+    await form.locator('input[name="currentPassword"][aria-invalid="true"]').waitFor();
+    expect(await form.textContent()).toContain('הסיסמה הנוכחית שגויה');
+
+    await form.locator('input[name="currentPassword"]').fill(PASSWORD);
+    await form.locator('input[name="newPassword"]').fill('Fresh-Pass7');
+    await form.locator('input[name="confirmPassword"]').fill('Fresh-Pass7');
+    await form.locator('button[type="submit"]').click();
+    await page.waitForSelector('[data-testid="password-changed"]');
+    const login = await fetch(`${app.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-platform': 'web' },
+      body: JSON.stringify({ email, password: 'Fresh-Pass7' }),
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('changes the e-mail once the new address is verified', async () => {
+    const newEmail = uniqueEmail('settings-new');
+    const form = page.locator('[data-testid="profile-form"]');
+    await form.locator('input[name="email"]').fill(newEmail);
+    await form.locator('button[type="submit"]').click();
+    await page.waitForSelector('[data-testid="pending-email"]');
+    expect(await page.textContent('[data-testid="pending-email"]')).toContain(newEmail);
+
+    await page.goto(`${app.url}${linkPathFrom(await app.waitForMail(newEmail), 'verify-email')}`);
+    await page.waitForSelector('[data-testid="verify-success"]');
+    await page.goto(`${app.url}/userSettings`);
+    await page.waitForSelector('[data-testid="profile-form"]');
+    await expect.poll(() => page.inputValue('[data-testid="profile-form"] input[name="email"]')).toBe(newEmail);
+    expect(await page.locator('[data-testid="pending-email"]').count()).toBe(0);
+  });
+});
