@@ -131,6 +131,13 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
     return reply.code(500).send(new AppError('INTERNAL', 'something went wrong').toBody());
   });
 
+  // Links carry tokens in their paths (/reset-password/…): no page may leak them in a Referer, nor be framed.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-frame-options', 'DENY');
+  });
+
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',

@@ -15,7 +15,6 @@ const main = async () => {
   }
   const worker = !process.argv.includes('--no-worker');
   const { app, close, ctx } = await buildApp(config, { worker });
-  if (worker) await ctx.jobs.boss.schedule('rate-limits.prune', '17 * * * *', {}, { tz: 'Asia/Jerusalem' });
   await app.listen({ port: config.port, host: config.host });
   const shown = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`;
   console.log(`Magiim is running on ${shown} (database: ${ctx.database.embedded ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`);

@@ -11,11 +11,16 @@ import { loadConfig } from '../src/platform/env.js';
  * A whole app on a real, empty database: embedded PGlite in memory by default; with DATABASE_URL set
  * (CI on PostgreSQL), a fresh database created for this app and dropped afterwards.
  */
-export const createTestApp = async (env: Record<string, string> = {}, options: BuildOptions = {}) => {
+export const createTestApp = async (
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+  /** Another test app whose PostgreSQL database this one shares (scale-out tests). */
+  shareDatabaseWith?: { config: { databaseUrl: string | undefined } },
+) => {
   const adminUrl = process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
+  let databaseUrl: string | undefined = shareDatabaseWith?.config.databaseUrl;
   let dropDatabase = async () => {};
-  if (adminUrl) {
+  if (adminUrl && !databaseUrl) {
     const name = `magiim_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();

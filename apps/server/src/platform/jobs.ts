@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { BUSINESS_TIME_ZONE } from '@magiim/shared';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** A background job: its queue name, its retry policy and its handler. Features declare theirs in <feature>.jobs.ts. */
@@ -6,12 +7,14 @@ export interface JobDefinition<T extends object> {
   name: string;
   retryLimit: number;
   retryDelaySeconds: number;
+  /** Cron expression in business time (Asia/Jerusalem) for housekeeping jobs the worker schedules. */
+  cron?: string;
   handle(data: T): Promise<void>;
 }
 
 export interface Jobs {
   send<T extends object>(job: JobDefinition<T>, data: T, options?: { singletonKey?: string }): Promise<void>;
-  /** Starts handling the given jobs in this process (the worker role). */
+  /** Starts handling the given jobs in this process (the worker role) and schedules the periodic ones. */
   work(definitions: JobDefinition<object>[]): Promise<void>;
   stop(): Promise<void>;
   boss: PgBoss;
@@ -58,6 +61,7 @@ export const startJobs = async (options: {
             if (job) await definition.handle(job.data);
           },
         );
+        if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: BUSINESS_TIME_ZONE });
       }
     },
     stop: async () => {

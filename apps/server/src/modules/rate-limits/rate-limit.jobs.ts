@@ -4,12 +4,13 @@ import { deleteHitsBefore } from './rate-limit.repository.js';
 
 export const PRUNE_RATE_LIMITS_JOB = 'rate-limits.prune';
 
-/** Hits older than the longest window are no longer read. Scheduled hourly by the worker. */
+/** Hits older than the longest window are no longer read. Run hourly by the worker. */
 export const createRetentionJobs = (ctx: AppContext): JobDefinition<object>[] => [
   {
     name: PRUNE_RATE_LIMITS_JOB,
     retryLimit: 2,
     retryDelaySeconds: 60,
+    cron: '17 * * * *',
     handle: () => deleteHitsBefore(ctx.db, new Date(Date.now() - 24 * 3_600_000)),
   },
 ];

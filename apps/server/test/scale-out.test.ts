@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, uniqueEmail, type TestApp } from './test-app.js';
+
+// Two processes on one database: only PostgreSQL can be shared, so this runs in the PostgreSQL pass of CI.
+describe.skipIf(!process.env.DATABASE_URL)('API and worker in separate processes', () => {
+  let api: TestApp;
+  let worker: TestApp;
+  beforeAll(async () => {
+    api = await createTestApp({}, { worker: false });
+    worker = await createTestApp({}, { worker: true }, api);
+  });
+  afterAll(async () => {
+    await api?.close();
+    await worker?.close();
+  });
+
+  it('an API without a worker queues the e-mail and a worker elsewhere sends it', async () => {
+    const email = uniqueEmail('scale');
+    const res = await api.request('POST', '/auth/register', {
+      body: { fullName: 'Scale Host', email, password: 'Chuppah-2026', confirmPassword: 'Chuppah-2026', acceptTerms: true, isAdult: true, lang: 'en' },
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = await api.waitForMail(email);
+    expect(mail.subject).toBe('Verify your e-mail address for Magiim');
+  });
+});
