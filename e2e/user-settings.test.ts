@@ -21,10 +21,14 @@ beforeAll(async () => {
   });
   await page.goto(`${app.url}${linkPathFrom(await app.waitForMail(email), 'verify-email')}`);
   await page.waitForSelector('[data-testid="verify-success"]');
-  await page.goto(`${app.url}/login`);
+  // Asking for the settings while signed out goes through login and comes back.
+  await page.goto(`${app.url}/userSettings`);
+  await page.waitForURL(/\/login/);
   await page.fill('input[name="email"]', email);
   await page.fill('input[name="password"]', PASSWORD);
   await page.click('button[type="submit"]');
+  await page.waitForURL(/\/userSettings$/);
+  await page.goto(`${app.url}/manage-events`);
   await page.waitForSelector('[data-testid="events-empty"]');
 });
 afterAll(async () => {

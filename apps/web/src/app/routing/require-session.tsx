@@ -5,6 +5,6 @@ import { useSession } from '../use-session';
 export function RequireSession() {
   const session = useSession();
   const location = useLocation();
-  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!session) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   return <Outlet />;
 }

@@ -7,9 +7,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '@magiim/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { currentLanguage } from '../../../app/i18n';
+import { returnPathOf } from '../../../app/routing/return-path';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { FormTextField } from '../../../components/form-text-field';
 import { PageHeading } from '../../../components/page-heading';
@@ -32,7 +33,8 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
   const { formError, handleError, clearFormError } = useServerErrors(setError, FIELDS);
-  const goToEvents = () => void navigate('/manage-events', { replace: true });
+  const target = returnPathOf(useLocation().state);
+  const goToEvents = () => void navigate(target, { replace: true });
 
   const onSubmit = handleSubmit((values) => {
     clearFormError();
