@@ -84,4 +84,18 @@ describe('user settings (Hebrew)', () => {
     await expect.poll(() => page.inputValue('[data-testid="profile-form"] input[name="email"]')).toBe(newEmail);
     expect(await page.locator('[data-testid="pending-email"]').count()).toBe(0);
   });
+
+  it('keeps the language the host switches to on the account', async () => {
+    await page.goto(`${app.url}/manage-events`);
+    await page.click('[data-testid="language-picker"]');
+    await page.click('[data-testid="lang-ru"]');
+    await page.waitForURL(/\/manage-events\/ru$/);
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${app.url}/api/user/me`, { headers: { authorization: `Bearer ${token}`, 'x-platform': 'web' } });
+        return ((await res.json()) as { userData: { lang: string } }).userData.lang;
+      })
+      .toBe('ru');
+  });
 });

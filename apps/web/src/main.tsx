@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { wireGlobalErrorHandlers } from './app/global-error-handlers';
 import { initI18n } from './app/i18n';
+import { syncLanguageToAccount } from './app/language-sync';
 import { currentPlatform } from './app/platform';
 import { AppProviders } from './app/providers/app-providers';
 import { createAppRouter } from './app/router';
@@ -11,6 +12,7 @@ const start = async (): Promise<void> => {
   // Read `?platform=` before the router may rewrite the address.
   currentPlatform();
   await initI18n();
+  syncLanguageToAccount();
   const router = createAppRouter();
   wireGlobalErrorHandlers((to, options) => router.navigate(to, options));
   const container = document.getElementById('root');

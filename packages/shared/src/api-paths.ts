@@ -21,6 +21,8 @@ export const API = {
     me: '/user/me',
     profile: '/user/profile',
     password: '/user/password',
+    /** The interface language the user last chose; e-mails and notifications follow it. */
+    lang: '/user/lang',
   },
   dev: { mailbox: '/dev/mailbox' },
 } as const;

@@ -89,6 +89,8 @@ export const resetPasswordFormSchema = z
 
 export const langParamsSchema = z.object({ lang: langSchema });
 
+export const updateLangSchema = z.object({ lang: langSchema });
+
 export const updateProfileSchema = z.object({ fullName: fullNameSchema, email: emailSchema });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 

@@ -1,8 +1,15 @@
-import { API, changePasswordSchema, okResponseSchema, profileResponseSchema, updateProfileSchema } from '@magiim/shared';
+import {
+  API,
+  changePasswordSchema,
+  okResponseSchema,
+  profileResponseSchema,
+  updateLangSchema,
+  updateProfileSchema,
+} from '@magiim/shared';
 import type { AppInstance } from '../../app.js';
 import { authOf, requireAuth } from '../../platform/auth.js';
 import { toUserData } from './user-data.js';
-import { changePassword, updateProfile } from './users.service.js';
+import { changePassword, updateLang, updateProfile } from './users.service.js';
 
 const tags = ['user'];
 
@@ -28,5 +35,11 @@ export const registerUserRoutes = (app: AppInstance) => {
       await changePassword(ctx, user, sessionId, request.body);
       return { ok: true as const };
     },
+  );
+
+  app.put(
+    API.user.lang,
+    { preHandler, schema: { tags, body: updateLangSchema, response: { 200: profileResponseSchema } } },
+    async (request) => ({ userData: await updateLang(ctx, authOf(request).user, request.body.lang) }),
   );
 };

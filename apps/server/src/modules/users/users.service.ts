@@ -1,4 +1,4 @@
-import { RATE_LIMITS } from '@magiim/shared';
+import { RATE_LIMITS, type Lang } from '@magiim/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
@@ -43,4 +43,10 @@ export const changePassword = async (
   }
   await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.newPassword) });
   await revokeUserSessions(ctx.db, user.id, sessionId);
+};
+
+export const updateLang = async (ctx: AppContext, user: UserRow, lang: Lang) => {
+  const updated = await updateUser(ctx.db, user.id, { lang });
+  if (!updated) throw new AppError('UNAUTHORIZED');
+  return toUserData(updated);
 };

@@ -88,3 +88,16 @@ describe('change password', () => {
     expect(firstMe.fullName).toBe('Noa Cohen');
   });
 });
+
+describe('interface language', () => {
+  it('remembers the language the host picked, and e-mails follow it', async () => {
+    const { token } = await signUpHost(t, { lang: 'he' });
+    const res = await t.request('PUT', '/user/lang', { token, body: { lang: 'ru' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().userData.lang).toBe('ru');
+    const newEmail = uniqueEmail('ru');
+    await t.request('PUT', '/user/profile', { token, body: { fullName: 'Noa Cohen', email: newEmail } });
+    expect((await t.waitForMail(newEmail)).subject).toContain('Подтвердите');
+    expect((await t.request('PUT', '/user/lang', { token, body: { lang: 'fr' } })).statusCode).toBe(400);
+  });
+});
