@@ -1,4 +1,4 @@
-import { PLATFORM_HEADER, PLATFORMS, type Platform } from '@magiim/shared';
+import { PLATFORM_HEADER, PLATFORMS, SESSION_TTL_DAYS, type Platform } from '@magiim/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
@@ -57,7 +57,7 @@ export const requireAuth =
       throw new AppError('UNAUTHORIZED');
     }
     if (Date.now() - session.lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
-      await touchSession(ctx.db, session.sessionId);
+      await touchSession(ctx.db, session.sessionId, session.scope === 'full' ? SESSION_TTL_DAYS * 86_400_000 : null);
       await touchUserActivity(ctx.db, session.user.id);
     }
     request.auth = { user: session.user, sessionId: session.sessionId, scope: session.scope };

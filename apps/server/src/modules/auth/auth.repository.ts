@@ -28,8 +28,13 @@ export const findLiveSession = async (db: Db, tokenHash: string) =>
       .limit(1)
   )[0];
 
-export const touchSession = async (db: Db, sessionId: string): Promise<void> => {
-  await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, sessionId));
+/** Use keeps a session alive: each touch moves its expiry `ttlMs` ahead (full sessions only). */
+export const touchSession = async (db: Db, sessionId: string, ttlMs: number | null): Promise<void> => {
+  const now = new Date();
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: now, ...(ttlMs ? { expiresAt: new Date(now.getTime() + ttlMs) } : {}) })
+    .where(eq(sessions.id, sessionId));
 };
 
 export const revokeSession = async (db: Db, userId: string, sessionId: string): Promise<void> => {

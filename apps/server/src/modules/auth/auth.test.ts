@@ -168,6 +168,23 @@ describe('sessions', () => {
     expect(after.json().code).toBe('UNAUTHORIZED');
   });
 
+  it('stays alive while used and ends after 30 idle days', async () => {
+    const { token, email } = await signUpHost(t);
+    const setExpiry = (interval: string) =>
+      t.ctx.db.execute(
+        sql`update sessions set expires_at = now() + ${interval}::interval, last_used_at = now() - interval '2 minutes'
+            where user_id = (select id from users where email = ${email})`,
+      );
+    await setExpiry('1 hour');
+    expect((await t.request('GET', '/user/me', { token })).statusCode).toBe(200);
+    const { rows } = await t.ctx.db.execute(
+      sql`select extract(epoch from expires_at - now())::int as left from sessions where user_id = (select id from users where email = ${email}) and revoked_at is null order by expires_at desc limit 1`,
+    );
+    expect((rows[0] as { left: number }).left).toBeGreaterThan(29 * 86_400);
+    await setExpiry('-1 second');
+    expect((await t.request('GET', '/user/me', { token })).statusCode).toBe(401);
+  });
+
   it('refuses calls without a bearer token or with a forged one', async () => {
     expect((await t.request('GET', '/user/me')).statusCode).toBe(401);
     expect((await t.request('GET', '/user/me', { token: 'x'.repeat(43) })).statusCode).toBe(401);
