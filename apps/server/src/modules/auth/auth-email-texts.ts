@@ -6,6 +6,9 @@ interface AuthEmailTexts {
   verify: { subject: string; body: string; action: string; expires: string };
   changeEmail: { subject: string; body: string; action: string; expires: string };
   reset: { subject: string; body: string; action: string; expires: string; ignore: string };
+  /** Security notices to the account's current address. */
+  passwordChanged: { subject: string; body: string; notYou: string; action: string };
+  emailChangeRequested: { subject: string; body: (newEmail: string) => string; notYou: string };
 }
 
 /** The e-mails' words in every interface language (the type makes a missing language a compile error). */
@@ -32,6 +35,17 @@ export const AUTH_EMAIL_TEXTS: Record<Lang, AuthEmailTexts> = {
       expires: 'הקישור בתוקף לשעה אחת וניתן להשתמש בו פעם אחת בלבד.',
       ignore: 'אם לא ביקשת לאפס את הסיסמה, אפשר להתעלם מהודעה זו.',
     },
+    passwordChanged: {
+      subject: 'הסיסמה שלך במגיעים שונתה',
+      body: 'הסיסמה לחשבון שלך שונתה זה עתה.',
+      notYou: 'אם לא ביקשת את השינוי, יש לאפס את הסיסמה מיד ולכתוב לנו.',
+      action: 'איפוס הסיסמה',
+    },
+    emailChangeRequested: {
+      subject: 'בקשה לשינוי כתובת האימייל שלך במגיעים',
+      body: (newEmail) => `התקבלה בקשה לשנות את כתובת האימייל בחשבון שלך ל-${newEmail}. הכתובת תשתנה רק אחרי אישור בקישור שנשלח אליה.`,
+      notYou: 'אם לא ביקשת את השינוי, יש להחליף את הסיסמה מיד ולכתוב לנו.',
+    },
   },
   en: {
     greeting: (name) => `Hello ${name},`,
@@ -54,6 +68,17 @@ export const AUTH_EMAIL_TEXTS: Record<Lang, AuthEmailTexts> = {
       action: 'Choose a new password',
       expires: 'The link is valid for one hour and can be used once.',
       ignore: 'If you did not ask to reset your password, you can ignore this e-mail.',
+    },
+    passwordChanged: {
+      subject: 'Your Magiim password was changed',
+      body: 'The password of your account was just changed.',
+      notYou: 'If you did not make this change, reset your password at once and write to us.',
+      action: 'Reset password',
+    },
+    emailChangeRequested: {
+      subject: 'A change of your Magiim e-mail address was requested',
+      body: (newEmail) => `We received a request to change your account's e-mail address to ${newEmail}. It changes only once the link sent there is confirmed.`,
+      notYou: 'If you did not ask for this, change your password at once and write to us.',
     },
   },
   ru: {
@@ -78,6 +103,17 @@ export const AUTH_EMAIL_TEXTS: Record<Lang, AuthEmailTexts> = {
       expires: 'Ссылка действительна один час и может быть использована один раз.',
       ignore: 'Если вы не запрашивали сброс пароля, просто проигнорируйте это письмо.',
     },
+    passwordChanged: {
+      subject: 'Ваш пароль в Magiim изменён',
+      body: 'Пароль вашего аккаунта только что был изменён.',
+      notYou: 'Если это были не вы, немедленно сбросьте пароль и напишите нам.',
+      action: 'Сбросить пароль',
+    },
+    emailChangeRequested: {
+      subject: 'Запрошена смена адреса электронной почты в Magiim',
+      body: (newEmail) => `Мы получили запрос на смену адреса электронной почты вашего аккаунта на ${newEmail}. Адрес изменится только после подтверждения по ссылке, отправленной на него.`,
+      notYou: 'Если вы этого не запрашивали, немедленно смените пароль и напишите нам.',
+    },
   },
   ar: {
     greeting: (name) => `مرحبًا ${name}،`,
@@ -100,6 +136,17 @@ export const AUTH_EMAIL_TEXTS: Record<Lang, AuthEmailTexts> = {
       action: 'اختيار كلمة مرور جديدة',
       expires: 'الرابط صالح لمدة ساعة واحدة ويمكن استخدامه مرة واحدة.',
       ignore: 'إذا لم تطلب إعادة تعيين كلمة المرور، يمكنك تجاهل هذه الرسالة.',
+    },
+    passwordChanged: {
+      subject: 'تم تغيير كلمة المرور الخاصة بك في Magiim',
+      body: 'تم للتو تغيير كلمة المرور لحسابك.',
+      notYou: 'إذا لم تقم بهذا التغيير، أعد تعيين كلمة المرور فورًا وراسلنا.',
+      action: 'إعادة تعيين كلمة المرور',
+    },
+    emailChangeRequested: {
+      subject: 'طلب تغيير عنوان بريدك الإلكتروني في Magiim',
+      body: (newEmail) => `تلقينا طلبًا لتغيير عنوان البريد الإلكتروني لحسابك إلى ${newEmail}. لن يتغير العنوان إلا بعد تأكيده عبر الرابط المرسل إليه.`,
+      notYou: 'إذا لم تطلب ذلك، غيّر كلمة المرور فورًا وراسلنا.',
     },
   },
 };

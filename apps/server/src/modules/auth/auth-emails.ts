@@ -41,3 +41,30 @@ export const renderPasswordResetEmail = ({ lang, name, url, supportEmail }: Link
     footer: t.footer(supportEmail),
   });
 };
+
+interface NoticeEmail {
+  lang: Lang;
+  name: string;
+  supportEmail: string;
+}
+
+export const renderPasswordChangedEmail = ({ lang, name, supportEmail, resetUrl }: NoticeEmail & { resetUrl: string }) => {
+  const t = AUTH_EMAIL_TEXTS[lang];
+  return renderEmail(lang, {
+    subject: t.passwordChanged.subject,
+    greeting: t.greeting(name),
+    paragraphs: [t.passwordChanged.body, t.passwordChanged.notYou],
+    action: { label: t.passwordChanged.action, url: resetUrl },
+    footer: t.footer(supportEmail),
+  });
+};
+
+export const renderEmailChangeRequestedEmail = ({ lang, name, supportEmail, newEmail }: NoticeEmail & { newEmail: string }) => {
+  const t = AUTH_EMAIL_TEXTS[lang];
+  return renderEmail(lang, {
+    subject: t.emailChangeRequested.subject,
+    greeting: t.greeting(name),
+    paragraphs: [t.emailChangeRequested.body(newEmail), t.emailChangeRequested.notYou],
+    footer: t.footer(supportEmail),
+  });
+};

@@ -30,7 +30,13 @@ import {
   revokeUserSessions,
   type SessionScope,
 } from './auth.repository.js';
-import { renderEmailChangeEmail, renderPasswordResetEmail, renderVerificationEmail } from './auth-emails.js';
+import {
+  renderEmailChangeEmail,
+  renderEmailChangeRequestedEmail,
+  renderPasswordChangedEmail,
+  renderPasswordResetEmail,
+  renderVerificationEmail,
+} from './auth-emails.js';
 import type { ClientInfo } from './session-info.js';
 
 export const createSession = async (ctx: AppContext, user: UserRow, client: ClientInfo, scope: SessionScope) => {
@@ -79,6 +85,28 @@ export const sendEmailLink = async (
         ? renderEmailChangeEmail({ ...input, url: `${base}/verify-email/${token}` })
         : renderVerificationEmail({ ...input, url: `${base}/verify-email/${token}` });
   await ctx.enqueueEmail({ to: options.to, ...email });
+};
+
+/** Tells the account's current address that its password changed, with a way back in if it was not them. */
+export const notifyPasswordChanged = async (ctx: AppContext, user: UserRow): Promise<void> => {
+  const email = renderPasswordChangedEmail({
+    lang: toUserData(user).lang,
+    name: user.fullName,
+    supportEmail: ctx.config.supportEmail,
+    resetUrl: `${ctx.config.appUrl}/forgot-password`,
+  });
+  await ctx.enqueueEmail({ to: user.email, ...email });
+};
+
+/** Warns the current address that someone asked to move the account to another one. */
+export const notifyEmailChangeRequested = async (ctx: AppContext, user: UserRow, newEmail: string): Promise<void> => {
+  const email = renderEmailChangeRequestedEmail({
+    lang: toUserData(user).lang,
+    name: user.fullName,
+    supportEmail: ctx.config.supportEmail,
+    newEmail,
+  });
+  await ctx.enqueueEmail({ to: user.email, ...email });
 };
 
 export const register = async (
@@ -219,6 +247,7 @@ export const resetPassword = async (ctx: AppContext, token: string, password: st
     emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
   });
   await revokeUserSessions(ctx.db, user.id);
+  await notifyPasswordChanged(ctx, user);
 };
 
 export const logout = async (ctx: AppContext, userId: string, sessionId: string): Promise<void> => {

@@ -229,6 +229,7 @@ describe('password reset', () => {
     expect(reused.json().code).toBe('INVALID_TOKEN');
 
     expect((await t.request('GET', '/user/me', { token: session })).statusCode).toBe(401);
+    expect((await t.waitForMail(email, (m) => m.subject === 'הסיסמה שלך במגיעים שונתה')).html).toContain('dir="rtl"');
     expect((await t.request('POST', '/auth/login', { body: { email, password: PASSWORD } })).statusCode).toBe(401);
     expect((await t.request('POST', '/auth/login', { body: { email, password: 'New-Secret9' } })).statusCode).toBe(200);
   });

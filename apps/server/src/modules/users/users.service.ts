@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { revokeUserSessions } from '../auth/auth.repository.js';
-import { sendEmailLink } from '../auth/auth.service.js';
+import { notifyEmailChangeRequested, notifyPasswordChanged, sendEmailLink } from '../auth/auth.service.js';
 import { findUserByEmail, updateUser } from './users.repository.js';
 import { toUserData } from './user-data.js';
 
@@ -23,6 +23,7 @@ export const updateProfile = async (ctx: AppContext, user: UserRow, input: { ful
   if (wantsNewEmail && input.email !== user.pendingEmail) {
     const lang = toUserData(updated).lang;
     await sendEmailLink(ctx, updated, 'change_email', { lang, to: input.email });
+    await notifyEmailChangeRequested(ctx, updated, input.email);
   }
   return toUserData(updated);
 };
@@ -43,6 +44,7 @@ export const changePassword = async (
   }
   await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.newPassword) });
   await revokeUserSessions(ctx.db, user.id, sessionId);
+  await notifyPasswordChanged(ctx, user);
 };
 
 export const updateLang = async (ctx: AppContext, user: UserRow, lang: Lang) => {

@@ -19,6 +19,9 @@ describe('profile', () => {
 
     const mail = await t.waitForMail(newEmail);
     expect(mail.subject).toContain('החדשה');
+    // The current address hears of it, in case someone else is moving the account.
+    const notice = await t.waitForMail(email, (m) => m.subject.includes('בקשה לשינוי'));
+    expect(notice.text).toContain(newEmail);
     const verified = await t.request('POST', '/auth/verifyEmail', { body: { token: linkTokenFrom(mail, 'verify-email') } });
     expect(verified.json()).toEqual({ email: newEmail, kind: 'emailChange' });
 
@@ -70,6 +73,8 @@ describe('change password', () => {
       body: { currentPassword: PASSWORD, newPassword: 'Fresh-Pass7', confirmPassword: 'Fresh-Pass7' },
     });
     expect(ok.statusCode).toBe(200);
+    const notice = await t.waitForMail(email, (m) => m.subject === 'הסיסמה שלך במגיעים שונתה');
+    expect(notice.text).toContain('http://magiim.test/forgot-password');
     expect((await t.request('GET', '/user/me', { token })).statusCode).toBe(200);
     expect((await t.request('GET', '/user/me', { token: other })).statusCode).toBe(401);
     expect((await t.request('POST', '/auth/login', { body: { email, password: 'Fresh-Pass7' } })).statusCode).toBe(200);
