@@ -9,35 +9,17 @@ interface LinkEmail {
   supportEmail: string;
 }
 
-export const renderVerificationEmail = ({ lang, name, url, supportEmail }: LinkEmail) => {
-  const t = AUTH_EMAIL_TEXTS[lang];
-  return renderEmail(lang, {
-    subject: t.verify.subject,
-    greeting: t.greeting(name),
-    paragraphs: [t.verify.body, t.verify.expires],
-    action: { label: t.verify.action, url },
-    footer: t.footer(supportEmail),
-  });
-};
+/** The three e-mails that carry a single-use link: verification, e-mail change and password reset. */
+export type LinkEmailKind = 'verify' | 'changeEmail' | 'reset';
 
-export const renderEmailChangeEmail = ({ lang, name, url, supportEmail }: LinkEmail) => {
+export const renderLinkEmail = (kind: LinkEmailKind, { lang, name, url, supportEmail }: LinkEmail) => {
   const t = AUTH_EMAIL_TEXTS[lang];
+  const texts = t[kind];
   return renderEmail(lang, {
-    subject: t.changeEmail.subject,
+    subject: texts.subject,
     greeting: t.greeting(name),
-    paragraphs: [t.changeEmail.body, t.changeEmail.expires],
-    action: { label: t.changeEmail.action, url },
-    footer: t.footer(supportEmail),
-  });
-};
-
-export const renderPasswordResetEmail = ({ lang, name, url, supportEmail }: LinkEmail) => {
-  const t = AUTH_EMAIL_TEXTS[lang];
-  return renderEmail(lang, {
-    subject: t.reset.subject,
-    greeting: t.greeting(name),
-    paragraphs: [t.reset.body, t.reset.expires, t.reset.ignore],
-    action: { label: t.reset.action, url },
+    paragraphs: [texts.body, texts.expires, ...('ignore' in texts ? [texts.ignore] : [])],
+    action: { label: texts.action, url },
     footer: t.footer(supportEmail),
   });
 };

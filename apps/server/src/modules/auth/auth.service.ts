@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.js';
 import { generateToken, hashToken } from '../../platform/tokens.js';
 import type { UserRow } from '../../db/schema/users.js';
+import type { UserTokenPurpose } from '../../db/schema/sessions.js';
 import {
   findUserByEmail,
   findUserByGoogleSub,
@@ -31,11 +32,10 @@ import {
   type SessionScope,
 } from './auth.repository.js';
 import {
-  renderEmailChangeEmail,
   renderEmailChangeRequestedEmail,
+  renderLinkEmail,
   renderPasswordChangedEmail,
-  renderPasswordResetEmail,
-  renderVerificationEmail,
+  type LinkEmailKind,
 } from './auth-emails.js';
 import type { ClientInfo } from './session-info.js';
 
@@ -59,11 +59,17 @@ const signIn = async (ctx: AppContext, user: UserRow, client: ClientInfo): Promi
   userAbility: HOST_ABILITY,
 });
 
+const EMAIL_OF_LINK: Record<UserTokenPurpose, LinkEmailKind> = {
+  verify_email: 'verify',
+  change_email: 'changeEmail',
+  reset_password: 'reset',
+};
+
 /** Sends a fresh single-use link; earlier unused links of the same kind stop working. */
 export const sendEmailLink = async (
   ctx: AppContext,
   user: UserRow,
-  kind: 'verify_email' | 'change_email' | 'reset_password',
+  kind: UserTokenPurpose,
   options: { lang: Lang; to: string },
 ): Promise<void> => {
   const token = generateToken();
@@ -76,14 +82,13 @@ export const sendEmailLink = async (
     email: options.to,
     expiresAt: new Date(Date.now() + ttlMs),
   });
-  const base = ctx.config.appUrl;
-  const input = { lang: options.lang, name: user.fullName, supportEmail: ctx.config.supportEmail };
-  const email =
-    kind === 'reset_password'
-      ? renderPasswordResetEmail({ ...input, url: `${base}/reset-password/${token}` })
-      : kind === 'change_email'
-        ? renderEmailChangeEmail({ ...input, url: `${base}/verify-email/${token}` })
-        : renderVerificationEmail({ ...input, url: `${base}/verify-email/${token}` });
+  const route = kind === 'reset_password' ? 'reset-password' : 'verify-email';
+  const email = renderLinkEmail(EMAIL_OF_LINK[kind], {
+    lang: options.lang,
+    name: user.fullName,
+    supportEmail: ctx.config.supportEmail,
+    url: `${ctx.config.appUrl}/${route}/${token}`,
+  });
   await ctx.enqueueEmail({ to: options.to, ...email });
 };
 
