@@ -134,3 +134,23 @@ export const linkPathFrom = (mail: DevMail, route: 'verify-email' | 'reset-passw
 
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${++counter}@example.com`;
+
+export const E2E_PASSWORD = 'Chuppah-2026';
+
+/** Registers through the API, for tests whose subject is not the registration form itself. */
+export const registerViaApi = async (app: RunningApp, email: string, options: { fullName?: string; lang?: string } = {}) => {
+  const res = await fetch(`${app.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-platform': 'web' },
+    body: JSON.stringify({
+      fullName: options.fullName ?? 'Test Host',
+      email,
+      password: E2E_PASSWORD,
+      confirmPassword: E2E_PASSWORD,
+      acceptTerms: true,
+      isAdult: true,
+      lang: options.lang ?? 'he',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
+};

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, seriousAxeViolations, startBuiltApp, type RunningApp } from './harness.js';
+import { launchBrowser, registerViaApi, seriousAxeViolations, startBuiltApp, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -80,11 +80,7 @@ describe('app shell', () => {
 
   it('shows sent e-mail in the dev mailbox, with its links', async () => {
     const email = `mailbox.${Date.now()}@example.com`;
-    await fetch(`${app.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-platform': 'web' },
-      body: JSON.stringify({ fullName: 'Mailbox Host', email, password: 'Chuppah-2026', confirmPassword: 'Chuppah-2026', acceptTerms: true, isAdult: true, lang: 'ru' }),
-    });
+    await registerViaApi(app, email, { fullName: 'Mailbox Host', lang: 'ru' });
     await app.waitForMail(email);
     await page.goto(`${app.url}/dev/mailbox`);
     await page.click(`[data-testid="mail-item"]:has-text("${email}")`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, linkPathFrom, seriousAxeViolations, startBuiltApp, uniqueEmail, type RunningApp } from './harness.js';
+import { launchBrowser, linkPathFrom, registerViaApi, seriousAxeViolations, startBuiltApp, uniqueEmail, type RunningApp } from './harness.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -13,12 +13,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await (await browser.newContext()).newPage();
   // A verified, signed-in host, set up through the API as the registration journey is tested elsewhere.
-  const headers = { 'content-type': 'application/json', 'x-platform': 'web' };
-  await fetch(`${app.url}/api/auth/register`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ fullName: 'Settings Host', email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true, isAdult: true, lang: 'he' }),
-  });
+  await registerViaApi(app, email, { fullName: 'Settings Host' });
   await page.goto(`${app.url}${linkPathFrom(await app.waitForMail(email), 'verify-email')}`);
   await page.waitForSelector('[data-testid="verify-success"]');
   // Asking for the settings while signed out goes through login and comes back.

@@ -1,12 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { sendPasswordResetSchema } from '@magiim/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { currentLanguage } from '../../../app/i18n';
 import { FormErrorAlert } from '../../../components/form-error-alert';
@@ -14,6 +12,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { PageHeading } from '../../../components/page-heading';
 import { useServerErrors } from '../../../components/use-server-errors';
 import { useSendPasswordReset } from '../api';
+import { BackToLoginLink } from '../components/back-to-login-link';
 
 const FIELDS = ['email'] as const;
 
@@ -52,11 +51,7 @@ export function ForgotPasswordPage() {
           </form>
         </>
       )}
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login">
-          {t('auth.backToLogin')}
-        </Link>
-      </Typography>
+      <BackToLoginLink />
     </>
   );
 }

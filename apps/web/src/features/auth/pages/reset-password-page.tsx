@@ -14,6 +14,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { useServerErrors } from '../../../components/use-server-errors';
 import { useResetPassword } from '../api';
+import { BackToLoginLink } from '../components/back-to-login-link';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 
@@ -64,11 +65,7 @@ export function ResetPasswordPage() {
           {t('auth.reset.submit')}
         </Button>
       </form>
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login">
-          {t('auth.backToLogin')}
-        </Link>
-      </Typography>
+      <BackToLoginLink />
     </>
   );
 }
