@@ -1,12 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyBaseLogger, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
@@ -17,6 +12,9 @@ import type { Config } from './platform/env.js';
 import type { AppContext } from './platform/context.js';
 import { migrateDatabase, openDatabase } from './platform/db.js';
 import { AppError } from './platform/errors.js';
+import { registerErrorHandler } from './platform/http-errors.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
+import { registerWebApp } from './platform/web-static.js';
 import { platformOf } from './platform/auth.js';
 import { startJobs, type JobDefinition } from './platform/jobs.js';
 import { createRateLimiter } from './modules/rate-limits/rate-limiter.js';
@@ -59,9 +57,6 @@ export interface BuildOptions {
 
 /** Paths under /api that need no platform header: probes, the API document and the dev tools. */
 const PLATFORM_EXEMPT = [API.health, '/docs', '/dev/'];
-
-const webDistDir = (config: Config): string =>
-  config.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export const buildApp = async (config: Config, options: BuildOptions = {}) => {
   const app = Fastify({
@@ -113,30 +108,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
   ];
   if (options.worker !== false) await jobs.work(jobDefinitions);
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) return reply.code(error.status).send(error.toBody());
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: v.message ?? 'validation.invalidValue',
-      }));
-      return reply.code(400).send(new AppError('VALIDATION', 'invalid input', issues).toBody());
-    }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 429) return reply.code(429).send(new AppError('RATE_LIMITED').toBody());
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ code: status === 404 ? 'NOT_FOUND' : 'VALIDATION', message: (error as Error).message });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(new AppError('INTERNAL', 'something went wrong').toBody());
-  });
-
-  // Links carry tokens in their paths (/reset-password/…): no page may leak them in a Referer, nor be framed.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', 'DENY');
-  });
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -168,18 +141,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
     { prefix: API_BASE },
   );
 
-  const dist = webDistDir(config);
-  const hasWeb = existsSync(path.join(dist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(`${API_BASE}/`) || request.url === API_BASE || !hasWeb || request.method !== 'GET') {
-      return reply.code(404).send(new AppError('NOT_FOUND', 'not found').toBody());
-    }
-    // Client-side routes: the SPA decides (unknown paths go to /error-404 there).
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  await registerWebApp(app, config);
 
   const close = async () => {
     await app.close();
