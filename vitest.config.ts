@@ -13,6 +13,8 @@ export default defineConfig({
           environment: 'node',
           // Business time is Asia/Jerusalem; an odd machine offset makes code that forgets the zone fail.
           env: { TZ: 'Asia/Kathmandu' },
+          // One embedded PostgreSQL for the run (or DATABASE_URL's server); each test app makes its own database.
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

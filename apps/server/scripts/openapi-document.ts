@@ -14,7 +14,7 @@ export const generateOpenApiDocument = async (): Promise<string> => {
     LOG_LEVEL: 'silent',
     GOOGLE_CLIENT_ID: 'documented',
   });
-  const { app, close } = await buildApp(config, { logger: false, worker: false, embeddedDatabaseDir: 'memory://' });
+  const { app, close } = await buildApp(config, { logger: false, worker: false });
   try {
     await app.ready();
     // The dev mailbox is a development tool, not part of the contract.

@@ -51,8 +51,6 @@ export interface BuildOptions {
   mailTransport?: MailTransport;
   jobPollingIntervalSeconds?: number;
   logger?: boolean;
-  /** Where the embedded database lives; 'memory://' keeps it in memory (tests). Default: DATA_DIR. */
-  embeddedDatabaseDir?: string;
 }
 
 /** Paths under /api that need no platform header: probes, the API document and the dev tools. */
@@ -69,7 +67,9 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    dataDir: options.embeddedDatabaseDir ?? config.dataDir,
+    dataDir: config.dataDir,
+    embeddedPassword: config.secrets.databasePassword,
+    ...config.database,
   });
   try {
     await migrateDatabase(database);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueEmail, type TestApp } from './test-app.js';
 
-// Two processes on one database: only PostgreSQL can be shared, so this runs in the PostgreSQL pass of CI.
-describe.skipIf(!process.env.DATABASE_URL)('API and worker in separate processes', () => {
+// Two app instances on one PostgreSQL database: an API without a worker, and a worker.
+describe('API and worker in separate processes', () => {
   let api: TestApp;
   let worker: TestApp;
   beforeAll(async () => {

@@ -2,14 +2,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { PLATFORM_HEADER, type DevMail } from '@magiim/shared';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig } from '../src/platform/env.js';
 
 /**
- * A whole app on a real, empty database: embedded PGlite in memory by default; with DATABASE_URL set
- * (CI on PostgreSQL), a fresh database created for this app and dropped afterwards.
+ * A whole app on a real, empty database: a fresh database created for this app (on the run's embedded
+ * PostgreSQL, or on DATABASE_URL's server in CI) and dropped afterwards.
  */
 export const createTestApp = async (
   env: Record<string, string> = {},
@@ -17,7 +18,7 @@ export const createTestApp = async (
   /** Another test app whose PostgreSQL database this one shares (scale-out tests). */
   shareDatabaseWith?: { config: { databaseUrl: string | undefined } },
 ) => {
-  const adminUrl = process.env.DATABASE_URL;
+  const adminUrl = inject('adminDatabaseUrl');
   let databaseUrl: string | undefined = shareDatabaseWith?.config.databaseUrl;
   let dropDatabase = async () => {};
   if (adminUrl && !databaseUrl) {
@@ -26,9 +27,7 @@ export const createTestApp = async (
     await admin.connect();
     await admin.query(`create database ${name}`);
     await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    databaseUrl = databaseUrlFor(adminUrl, name);
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -49,7 +48,6 @@ export const createTestApp = async (
   const built = await buildApp(config, {
     logger: false,
     jobPollingIntervalSeconds: 0.5,
-    embeddedDatabaseDir: 'memory://',
     ...options,
   });
   await built.app.ready();
@@ -98,6 +96,13 @@ export const createTestApp = async (
     },
   };
 };
+/** The same server, another database (keeps a socket `?host=` query intact). */
+export const databaseUrlFor = (adminUrl: string, name: string): string => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The path token of the first link in an e-mail, e.g. `/verify-email/{token}`. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -20,6 +20,11 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  JOB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  DB_POOL_WAIT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
 });
 
 export interface Config {
@@ -39,6 +44,13 @@ export interface Config {
   trustProxyHops: number;
   logLevel: string;
   webDistDir: string | undefined;
+  database: {
+    poolSize: number;
+    jobPoolSize: number;
+    statementTimeoutMs: number;
+    idleInTransactionTimeoutMs: number;
+    poolWaitTimeoutMs: number;
+  };
   secrets: Secrets;
   /** The dev mailbox exists only outside production, and only when no SMTP server is configured. */
   devMailbox: boolean;
@@ -47,21 +59,37 @@ export interface Config {
 export interface Secrets {
   /** Keys the hashes of session and e-mail tokens, so a leaked table alone is useless. */
   tokenPepper: string;
+  /** Password of the embedded PostgreSQL's `postgres` role. */
+  databasePassword: string;
 }
 
 export class ConfigError extends Error {}
 
-/** Secrets not given in the environment are generated into DATA_DIR on first start and kept. */
+const SECRET_NAMES = ['tokenPepper', 'databasePassword'] as const;
+const generateSecret = () => randomBytes(32).toString('base64url');
+
+/**
+ * Secrets not given in the environment are generated into DATA_DIR on first start and kept (a secret added
+ * by a later version is generated into an existing file). DATA_DIR is 0700 and the file 0600.
+ */
 const loadSecrets = (dataDir: string): Secrets => {
   const file = path.join(dataDir, 'secrets.json');
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  let stored: Record<string, unknown> = {};
   if (existsSync(file)) {
-    const parsed = z.object({ tokenPepper: z.string().min(32) }).safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (parsed.success) return parsed.data;
-    throw new ConfigError(`${file} is damaged: delete it to generate new secrets (every session will be signed out).`);
+    try {
+      stored = z.record(z.string(), z.unknown()).parse(JSON.parse(readFileSync(file, 'utf8')));
+    } catch {
+      throw new ConfigError(`${file} is damaged: delete it to generate new secrets (every session will be signed out).`);
+    }
+    if (typeof stored.tokenPepper !== 'string' || stored.tokenPepper.length < 32) {
+      throw new ConfigError(`${file} is damaged: delete it to generate new secrets (every session will be signed out).`);
+    }
   }
-  mkdirSync(dataDir, { recursive: true });
-  const secrets: Secrets = { tokenPepper: randomBytes(32).toString('base64url') };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  const missing = SECRET_NAMES.filter((name) => typeof stored[name] !== 'string');
+  const secrets = { ...stored, ...Object.fromEntries(missing.map((name) => [name, generateSecret()])) } as unknown as Secrets;
+  if (missing.length) writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  chmodSync(file, 0o600);
   return secrets;
 };
 
@@ -90,6 +118,13 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    database: {
+      poolSize: e.DB_POOL_SIZE,
+      jobPoolSize: e.JOB_POOL_SIZE,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      poolWaitTimeoutMs: e.DB_POOL_WAIT_TIMEOUT_MS,
+    },
     secrets: loadSecrets(dataDir),
     devMailbox: e.NODE_ENV !== 'production' && !e.SMTP_URL,
   };

@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PLATFORM_HEADER } from '@magiim/shared';
+import { embeddedServerRunning } from '../src/platform/embedded-postgres.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const PASSWORD = 'Chuppah-2026';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+/** `npm start`'s process from source (no build needed), on the embedded default in `dataDir`. */
+const startApp = async (dataDir: string) => {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}: ${stderr}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { child, url, exited };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`app did not come up: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+const post = (url: string, body: object) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', [PLATFORM_HEADER]: 'web' }, body: JSON.stringify(body) });
+
+const register = (url: string, email: string) =>
+  post(`${url}/api/auth/register`, { fullName: 'Crash Host', email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true, isAdult: true, lang: 'en' });
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('kill -9 of the app', () => {
+  it('comes back up ten times in a row with writes in flight, and loses no confirmed write', { timeout: 180_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'mgk-'));
+    const confirmed: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      const { child, url, exited } = await startApp(dataDir);
+      children.push(child);
+      let stop = false;
+      const writers = Array.from({ length: 4 }, async (_, writer) => {
+        for (let n = 0; !stop; n++) {
+          const email = `crash.${round}.${writer}.${n}@example.com`;
+          try {
+            if ((await register(url, email)).status === 201) confirmed.push(email);
+          } catch {
+            return; // the process died mid-request: this write was never confirmed
+          }
+        }
+      });
+      await new Promise((r) => setTimeout(r, 150 + round * 40));
+      child.kill('SIGKILL');
+      stop = true;
+      await Promise.all(writers);
+      await exited;
+    }
+    expect(confirmed.length).toBeGreaterThan(10);
+
+    const { child, url, exited } = await startApp(dataDir);
+    children.push(child);
+    // An existing, unverified account answers the right password with 401 verify_email; a lost one would not.
+    for (const email of confirmed) {
+      const res = await post(`${url}/api/auth/login`, { email, password: PASSWORD });
+      expect({ email, code: ((await res.json()) as { code: string }).code }).toEqual({ email, code: 'verify_email' });
+    }
+    child.kill('SIGTERM');
+    await exited;
+    // A clean stop takes the database server down with it.
+    expect(embeddedServerRunning(dataDir)).toBe(false);
+  });
+});

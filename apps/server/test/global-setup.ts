@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/platform/embedded-postgres.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A PostgreSQL superuser URL; each test app creates its own database on it. */
+    adminDatabaseUrl: string;
+  }
+}
+
+let server: EmbeddedPostgres | undefined;
+let dataDir: string | undefined;
+
+/**
+ * Without DATABASE_URL the server suites run on one embedded PostgreSQL (the engine `npm start` uses),
+ * started once per run; with it (CI's second pass), on that server.
+ */
+export default async function setup(project: TestProject) {
+  let url = process.env.DATABASE_URL;
+  if (!url) {
+    // Short path: the server's socket lives inside it.
+    dataDir = mkdtempSync(path.join(tmpdir(), 'mgt-'));
+    server = await startEmbeddedPostgres({ dataDir, password: 'test-admin' });
+    url = server.connectionString;
+  }
+  project.provide('adminDatabaseUrl', url);
+  return async () => {
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+}
