@@ -76,6 +76,29 @@ describe('apiRequest', () => {
     expect(error.code).toBe('RATE_LIMITED');
     expect(error.handledGlobally).toBe(true);
     expect(handlers.onRateLimited).toHaveBeenCalledOnce();
+    expect(handlers.onRateLimited).toHaveBeenCalledWith(null);
+  });
+
+  it('passes on when to retry a 429: the body first, else the Retry-After header', async () => {
+    respond(429, { code: 'RATE_LIMITED', message: 'slow down', retryAfterSeconds: 840 });
+    await failure(apiRequest('/auth/login', { method: 'POST', body: {} }));
+    expect(handlers.onRateLimited).toHaveBeenLastCalledWith(840);
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ code: 'RATE_LIMITED', message: 'x' }), { status: 429, headers: { 'Retry-After': '61' } }),
+    );
+    await failure(apiRequest('/auth/login', { method: 'POST', body: {} }));
+    expect(handlers.onRateLimited).toHaveBeenLastCalledWith(61);
+  });
+
+  it('sends one random device id, created once and kept in local storage', async () => {
+    respond(200, {});
+    respond(200, {});
+    await apiRequest('/user/me');
+    const first = lastRequest().headers['x-device-id'];
+    await apiRequest('/user/me');
+    expect(first).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(lastRequest().headers['x-device-id']).toBe(first);
+    expect(localStorage.getItem('deviceId')).toBe(first);
   });
 
   it('sends verify_email to the verification page', async () => {

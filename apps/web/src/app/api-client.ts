@@ -1,12 +1,13 @@
 import { API_BASE, API_TIMEOUT_MS, PLATFORM_HEADER } from '@magiim/shared';
 import type { ZodType } from 'zod';
 import { ApiError, toApiError } from './api-error';
+import { DEVICE_ID_HEADER, deviceId } from './device-id';
 import { currentPlatform } from './platform';
 import { readAccessToken } from './session';
 
 export interface GlobalErrorHandlers {
-  /** 429: a toast, the caller shows nothing more (spec §8). */
-  onRateLimited: () => void;
+  /** 429: a toast saying when to try again (seconds, when the server said), the caller shows nothing more. */
+  onRateLimited: (retryAfterSeconds: number | null) => void;
   /** 401 verify_email: the user must confirm the address first. */
   onVerifyEmail: (error: ApiError) => void;
   /** Any other 401 on a call that carried a token: the session is gone. */
@@ -40,10 +41,21 @@ const readPayload = async (response: Response): Promise<unknown> => {
   }
 };
 
-const handleGlobally = (error: ApiError, sentToken: boolean): void => {
+/** Seconds until a 429 may be retried: the body's `retryAfterSeconds`, else the `Retry-After` header. */
+export const readRetryAfter = (error: ApiError, header: string | null): number | null => {
+  const fromBody = error.details.retryAfterSeconds;
+  if (typeof fromBody === 'number' && Number.isFinite(fromBody) && fromBody >= 0) return Math.ceil(fromBody);
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+};
+
+const handleGlobally = (error: ApiError, sentToken: boolean, retryAfterHeader: string | null): void => {
   if (error.status === 429) {
     error.handledGlobally = true;
-    handlers.onRateLimited();
+    handlers.onRateLimited(readRetryAfter(error, retryAfterHeader));
   } else if (error.status === 401 && error.code === 'verify_email') {
     error.handledGlobally = true;
     handlers.onVerifyEmail(error);
@@ -56,7 +68,11 @@ const handleGlobally = (error: ApiError, sentToken: boolean): void => {
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, signal, withToken = true } = options;
   const token = withToken ? readAccessToken() : null;
-  const headers: Record<string, string> = { Accept: 'application/json', [PLATFORM_HEADER]: currentPlatform() };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [PLATFORM_HEADER]: currentPlatform(),
+    [DEVICE_ID_HEADER]: deviceId(),
+  };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -78,7 +94,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const payload = await readPayload(response);
   if (!response.ok) {
     const error = toApiError(response.status, payload);
-    handleGlobally(error, Boolean(token));
+    handleGlobally(error, Boolean(token), response.headers.get('retry-after'));
     throw error;
   }
   if (!schema) return payload as T;

@@ -23,7 +23,7 @@ export function ToastHost() {
         onClose={dismissToast}
         closeText={t('common.close')}
       >
-        {toast ? t(toast.messageKey) : null}
+        {toast ? t(toast.messageKey, toast.params) : null}
       </Alert>
     </Snackbar>
   );

@@ -6,6 +6,8 @@ export interface Toast {
   id: number;
   /** A translation key, translated when shown so a language switch applies. */
   messageKey: string;
+  /** Interpolation values for the message. */
+  params?: Record<string, string | number>;
   severity: ToastSeverity;
 }
 
@@ -17,8 +19,12 @@ const emit = (): void => {
   for (const listener of listeners) listener();
 };
 
-export const showToast = (messageKey: string, severity: ToastSeverity = 'error'): void => {
-  current = { id: nextId++, messageKey, severity };
+export const showToast = (
+  messageKey: string,
+  severity: ToastSeverity = 'error',
+  params?: Record<string, string | number>,
+): void => {
+  current = { id: nextId++, messageKey, severity, params };
   emit();
 };
 
