@@ -3,13 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { hashToken } from './tokens.js';
-import { findLiveSession, touchSession, type SessionScope } from '../modules/auth/auth.repository.js';
-import { touchUserActivity } from '../modules/users/users.repository.js';
-import type { UserRow } from '../db/schema/users.js';
+import type { SessionScope } from '../modules/auth/auth.repository.js';
+import { findLiveSession, touchSession, type SessionUser } from '../modules/auth/session-lookup.js';
 import type { ClientInfo } from '../modules/auth/session-info.js';
 
 export interface RequestAuth {
-  user: UserRow;
+  user: SessionUser;
   sessionId: string;
   scope: SessionScope;
 }
@@ -20,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-const SESSION_TOUCH_INTERVAL_MS = 60_000;
+const SESSION_TOUCH_INTERVAL_SECONDS = 60;
 
 export const platformOf = (request: FastifyRequest): Platform | undefined => {
   const value = request.headers[PLATFORM_HEADER];
@@ -49,16 +48,15 @@ export const requireAuth =
   async (request: FastifyRequest): Promise<void> => {
     const token = bearerOf(request);
     if (!token) throw new AppError('UNAUTHORIZED', 'sign-in required');
-    const session = await findLiveSession(ctx.db, hashToken(token, ctx.config.secrets.tokenPepper));
+    const session = await findLiveSession(ctx.database.pool, hashToken(token, ctx.config.secrets.tokenPepper));
     if (!session) throw new AppError('UNAUTHORIZED', 'session expired or revoked');
-    if (session.user.blockedAt) throw new AppError('UNAUTHORIZED', 'user is blocked');
+    if (session.blocked) throw new AppError('UNAUTHORIZED', 'user is blocked');
     if (!accept.includes(session.scope)) {
       if (session.scope === 'verify_email') throw new AppError('verify_email', 'verify_email');
       throw new AppError('UNAUTHORIZED');
     }
-    if (Date.now() - session.lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
-      await touchSession(ctx.db, session.sessionId, session.scope === 'full' ? SESSION_TTL_DAYS * 86_400_000 : null);
-      await touchUserActivity(ctx.db, session.user.id);
+    if (Date.now() - session.lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_SECONDS * 1000) {
+      await touchSession(ctx.database.pool, session.sessionId, SESSION_TOUCH_INTERVAL_SECONDS, SESSION_TTL_DAYS);
     }
     request.auth = { user: session.user, sessionId: session.sessionId, scope: session.scope };
   };

@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { sessions, userTokens, type UserTokenPurpose } from '../../db/schema/sessions.js';
-import { users } from '../../db/schema/users.js';
 
 export type SessionScope = 'full' | 'verify_email';
 
@@ -10,31 +9,6 @@ export const insertSession = async (
   values: { userId: string; tokenHash: string; scope: SessionScope; platform: string; ip: string | null; userAgent: string | null; expiresAt: Date },
 ): Promise<void> => {
   await db.insert(sessions).values(values);
-};
-
-/** The live session behind a token hash, with its user; undefined when unknown, expired or revoked. */
-export const findLiveSession = async (db: Db, tokenHash: string) =>
-  (
-    await db
-      .select({
-        sessionId: sessions.id,
-        scope: sessions.scope,
-        lastUsedAt: sessions.lastUsedAt,
-        user: users,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-      .limit(1)
-  )[0];
-
-/** Use keeps a session alive: each touch moves its expiry `ttlMs` ahead (full sessions only). */
-export const touchSession = async (db: Db, sessionId: string, ttlMs: number | null): Promise<void> => {
-  const now = new Date();
-  await db
-    .update(sessions)
-    .set({ lastUsedAt: now, ...(ttlMs ? { expiresAt: new Date(now.getTime() + ttlMs) } : {}) })
-    .where(eq(sessions.id, sessionId));
 };
 
 export const revokeSession = async (db: Db, userId: string, sessionId: string): Promise<void> => {

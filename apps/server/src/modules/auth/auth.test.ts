@@ -185,6 +185,23 @@ describe('sessions', () => {
     expect((await t.request('GET', '/user/me', { token })).statusCode).toBe(401);
   });
 
+  it('writes one touch per session however many requests arrive at once after the interval', async () => {
+    const { token, email } = await signUpHost(t);
+    await t.ctx.db.execute(sql`create table if not exists session_writes (session_id uuid, at timestamptz default now())`);
+    await t.ctx.db.execute(sql`create or replace function log_session_write() returns trigger language plpgsql as $$
+      begin insert into session_writes (session_id) values (new.id); return new; end $$`);
+    await t.ctx.db.execute(sql`create or replace trigger sessions_log_write after update on sessions for each row execute function log_session_write()`);
+    await t.ctx.db.execute(
+      sql`update sessions set last_used_at = now() - interval '5 minutes' where user_id = (select id from users where email = ${email})`,
+    );
+    await t.ctx.db.execute(sql`delete from session_writes`);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => t.request('GET', '/user/me', { token })));
+    expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+    const { rows } = await t.ctx.db.execute(sql`select count(*)::int as n from session_writes`);
+    expect((rows[0] as { n: number }).n).toBe(1);
+    await t.ctx.db.execute(sql`drop trigger sessions_log_write on sessions`);
+  });
+
   it('refuses calls without a bearer token or with a forged one', async () => {
     expect((await t.request('GET', '/user/me')).statusCode).toBe(401);
     expect((await t.request('GET', '/user/me', { token: 'x'.repeat(43) })).statusCode).toBe(401);

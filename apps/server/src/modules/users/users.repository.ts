@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 
@@ -21,13 +21,6 @@ export const updateUser = async (
   values: Partial<Pick<UserRow, 'fullName' | 'email' | 'passwordHash' | 'googleSub' | 'emailVerifiedAt' | 'pendingEmail' | 'lang'>>,
 ): Promise<UserRow | undefined> =>
   (await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId)).returning())[0];
-
-export const touchUserActivity = async (db: Db, userId: string): Promise<void> => {
-  await db
-    .update(users)
-    .set({ lastActiveAt: new Date() })
-    .where(sql`${users.id} = ${userId} and ${users.lastActiveAt} < now() - interval '1 hour'`);
-};
 
 export const setUserBlocked = async (db: Db, userId: string, blocked: boolean): Promise<void> => {
   await db.update(users).set({ blockedAt: blocked ? new Date() : null }).where(eq(users.id, userId));

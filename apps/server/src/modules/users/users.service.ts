@@ -2,14 +2,13 @@ import { RATE_LIMITS, type Lang } from '@magiim/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import type { UserRow } from '../../db/schema/users.js';
 import { revokeUserSessions } from '../auth/auth.repository.js';
 import { notifyEmailChangeRequested, notifyPasswordChanged, sendEmailLink } from '../auth/auth.service.js';
-import { findUserByEmail, updateUser } from './users.repository.js';
-import { toUserData } from './user-data.js';
+import { findUserByEmail, findUserById, updateUser } from './users.repository.js';
+import { toUserData, type UserLike } from './user-data.js';
 
 /** Name changes apply at once; a new e-mail applies only after the link sent to it is opened. */
-export const updateProfile = async (ctx: AppContext, user: UserRow, input: { fullName: string; email: string }) => {
+export const updateProfile = async (ctx: AppContext, user: UserLike, input: { fullName: string; email: string }) => {
   let pendingEmail = user.pendingEmail;
   const wantsNewEmail = input.email !== user.email;
   if (wantsNewEmail && input.email !== user.pendingEmail) {
@@ -31,10 +30,12 @@ export const updateProfile = async (ctx: AppContext, user: UserRow, input: { ful
 /** Other sessions are signed out; the one that changed the password stays. */
 export const changePassword = async (
   ctx: AppContext,
-  user: UserRow,
+  sessionUser: UserLike,
   sessionId: string,
   input: { currentPassword: string; newPassword: string },
 ): Promise<void> => {
+  const user = await findUserById(ctx.db, sessionUser.id);
+  if (!user) throw new AppError('UNAUTHORIZED');
   if (!user.passwordHash) throw new AppError('PASSWORD_NOT_SET', 'account signs in with Google only');
   const bucket = `login:account:${user.email}`;
   await ctx.rateLimiter.assertUnder([{ bucket, limit: RATE_LIMITS.failedLoginsPerAccount }]);
@@ -47,7 +48,7 @@ export const changePassword = async (
   await notifyPasswordChanged(ctx, user);
 };
 
-export const updateLang = async (ctx: AppContext, user: UserRow, lang: Lang) => {
+export const updateLang = async (ctx: AppContext, user: UserLike, lang: Lang) => {
   const updated = await updateUser(ctx.db, user.id, { lang });
   if (!updated) throw new AppError('UNAUTHORIZED');
   return toUserData(updated);
