@@ -13,6 +13,7 @@ import type { AppContext } from './platform/context.js';
 import { migrateDatabase, openDatabase } from './platform/db.js';
 import { AppError } from './platform/errors.js';
 import { registerErrorHandler } from './platform/http-errors.js';
+import { createLoggerOptions, RedactingLogController, type LogDestination } from './platform/logger.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWebApp } from './platform/web-static.js';
 import { platformOf } from './platform/auth.js';
@@ -51,6 +52,8 @@ export interface BuildOptions {
   mailTransport?: MailTransport;
   jobPollingIntervalSeconds?: number;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogDestination;
 }
 
 /** Paths under /api that need no platform header: probes, the API document and the dev tools. */
@@ -58,7 +61,8 @@ const PLATFORM_EXEMPT = [API.health, '/docs', '/dev/'];
 
 export const buildApp = async (config: Config, options: BuildOptions = {}) => {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : createLoggerOptions({ level: config.logLevel, stream: options.logStream }),
+    logController: new RedactingLogController(),
     bodyLimit: 1_048_576,
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
   }).withTypeProvider<ZodTypeProvider>() as AppInstance;
