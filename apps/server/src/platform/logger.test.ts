@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, PASSWORD, uniqueEmail, type TestApp } from '../../test/test-app.js';
+import { createTestApp, PASSWORD, uniqueEmail } from '../../test/test-app.js';
 import { redactUrl, serializeError } from './logger.js';
 
 const TOKEN = 'kQ3v9XyZ_aB-cD1eF2gH3iJ4kL5mN6oP7qR8sT9uV0w';
