@@ -13,11 +13,13 @@ import { PageHeading } from '../../../components/page-heading';
 import { useServerErrors } from '../../../components/use-server-errors';
 import { useSendPasswordReset } from '../api';
 import { BackToLoginLink } from '../components/back-to-login-link';
+import { useIsolatedT } from '../../../design/isolated-text';
 
 const FIELDS = ['email'] as const;
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
+  const ti = useIsolatedT();
   const sendReset = useSendPasswordReset();
   const { control, handleSubmit, setError } = useForm<
     z.input<typeof sendPasswordResetSchema>,
@@ -37,7 +39,7 @@ export function ForgotPasswordPage() {
       {sendReset.isSuccess ? (
         // The same answer whether or not the account exists, so the page reveals nothing.
         <Alert severity="success" sx={{ my: 2 }} role="status" data-testid="reset-requested">
-          {t('auth.forgot.sent', { email: sendReset.variables.email })}
+          {ti('auth.forgot.sent', { email: sendReset.variables.email })}
         </Alert>
       ) : (
         <>

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema, type Lang } from '@magiim/shared';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { currentLanguage } from '../../../app/i18n';
 import { FormCheckbox } from '../../../components/form-checkbox';
@@ -29,12 +29,14 @@ type RegisterFormValues = Omit<z.input<typeof registerSchema>, 'acceptTerms' | '
 export function RegisterPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  // Back from "check your inbox" to correct a mistyped address: the name and address come along.
+  const kept = (useLocation().state ?? {}) as { fullName?: string; email?: string };
   const register = useRegister();
   const { control, handleSubmit, setError, setValue } = useForm<RegisterFormValues, unknown, z.output<typeof registerSchema>>({
     resolver: zodResolver(registerSchema) as Resolver<RegisterFormValues, unknown, z.output<typeof registerSchema>>,
     defaultValues: {
-      fullName: '',
-      email: '',
+      fullName: kept.fullName ?? '',
+      email: kept.email ?? '',
       password: '',
       confirmPassword: '',
       acceptTerms: false,
@@ -52,7 +54,8 @@ export function RegisterPage() {
   const onSubmit = handleSubmit((values) => {
     clearFormError();
     register.mutate(values, {
-      onSuccess: ({ email }) => void navigate('/send-verification-email', { state: { email, registered: true } }),
+      onSuccess: ({ email }) =>
+        void navigate('/send-verification-email', { state: { email, fullName: values.fullName, registered: true } }),
       onError: handleError,
     });
   });

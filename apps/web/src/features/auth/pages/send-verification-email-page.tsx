@@ -10,15 +10,19 @@ import { useAccessToken, useSession } from '../../../app/use-session';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { useResendVerificationEmail } from '../api';
+import { BackToLoginLink } from '../components/back-to-login-link';
 import { recallVerificationEmail } from '../verification-email-memory';
+import { useIsolatedT } from '../../../design/isolated-text';
 
 interface VerificationState {
   email?: string;
+  fullName?: string;
   registered?: boolean;
 }
 
 export function SendVerificationEmailPage() {
   const { t } = useTranslation();
+  const ti = useIsolatedT();
   const session = useSession();
   // Signed in, or holding the verify-only session a registration or refused sign-in gave.
   const canResend = useAccessToken() !== null;
@@ -31,15 +35,28 @@ export function SendVerificationEmailPage() {
     <>
       <PageHeading>{t('auth.verifySent.title')}</PageHeading>
       <Typography sx={{ mb: 2 }}>
-        {state.registered
-          ? t('auth.verifySent.registered', { email })
+        {state.registered && email
+          ? ti('auth.verifySent.registered', { email })
           : email
-            ? t('auth.verifySent.bodyWithEmail', { email })
+            ? ti('auth.verifySent.bodyWithEmail', { email })
             : t('auth.verifySent.body')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('auth.verifySent.checkSpam')}
       </Typography>
+      {state.registered ? (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('auth.verifySent.wrongAddress')}{' '}
+          <Link
+            component={RouterLink}
+            to={`/register/${currentLanguage()}`}
+            state={{ fullName: state.fullName, email }}
+            data-testid="correct-address"
+          >
+            {t('auth.verifySent.correctAddress')}
+          </Link>
+        </Typography>
+      ) : null}
       {resend.isSuccess ? (
         <Alert severity="success" sx={{ mb: 2 }} data-testid="resend-success">
           {t('auth.verifySent.resent')}
@@ -58,6 +75,7 @@ export function SendVerificationEmailPage() {
           </Link>
         </Typography>
       )}
+      <BackToLoginLink />
     </>
   );
 }

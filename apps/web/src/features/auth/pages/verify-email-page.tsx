@@ -7,13 +7,16 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { isApiError } from '../../../app/api-error';
 import { useSession } from '../../../app/use-session';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { useVerifyEmail } from '../api';
+import { useIsolatedT } from '../../../design/isolated-text';
 
 export function VerifyEmailPage() {
   const { t } = useTranslation();
+  const ti = useIsolatedT();
   const { token = '' } = useParams();
   const session = useSession();
   const queryClient = useQueryClient();
@@ -28,7 +31,8 @@ export function VerifyEmailPage() {
     mutate(token, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['user', 'me'] }) });
   }, [token, mutate, queryClient]);
 
-  const next = session ? { to: '/manage-events', label: t('auth.verifyEmail.goToEvents') } : { to: '/login', label: t('auth.verifyEmail.goToLogin') };
+  const alreadyVerified = isApiError(verify.error) && verify.error.code === 'ALREADY_VERIFIED';
+  const next = session && !alreadyVerified ? { to: '/manage-events', label: t('auth.verifyEmail.goToEvents') } : { to: '/login', label: t('auth.verifyEmail.goToLogin') };
 
   return (
     <>
@@ -42,11 +46,17 @@ export function VerifyEmailPage() {
       {verify.isSuccess ? (
         <Alert severity="success" sx={{ my: 2 }} data-testid="verify-success">
           {verify.data.kind === 'emailChange'
-            ? t('auth.verifyEmail.emailChanged', { email: verify.data.email })
-            : t('auth.verifyEmail.verified', { email: verify.data.email })}
+            ? ti('auth.verifyEmail.emailChanged', { email: verify.data.email })
+            : ti('auth.verifyEmail.verified', { email: verify.data.email })}
         </Alert>
       ) : null}
-      <FormErrorAlert error={verify.error} />
+      {alreadyVerified ? (
+        <Alert severity="info" sx={{ my: 2 }} data-testid="already-verified">
+          {t('auth.verifyEmail.alreadyVerified')}
+        </Alert>
+      ) : (
+        <FormErrorAlert error={verify.error} />
+      )}
       {verify.isSuccess || verify.isError ? (
         <Button component={RouterLink} to={next.to} variant="contained" sx={{ mt: 1 }}>
           {next.label}

@@ -10,11 +10,13 @@ import { FormErrorAlert } from '../../../components/form-error-alert';
 import { FormTextField } from '../../../components/form-text-field';
 import { useServerErrors } from '../../../components/use-server-errors';
 import { useUpdateProfile } from '../api';
+import { useIsolatedT } from '../../../design/isolated-text';
 
 const FIELDS = ['fullName', 'email'] as const;
 
 export function ProfileForm({ user }: { user: UserData }) {
   const { t } = useTranslation();
+  const ti = useIsolatedT();
   const updateProfile = useUpdateProfile();
   const { control, handleSubmit, setError, reset } = useForm<
     z.input<typeof updateProfileSchema>,
@@ -38,7 +40,7 @@ export function ProfileForm({ user }: { user: UserData }) {
     <form onSubmit={onSubmit} noValidate data-testid="profile-form">
       {user.pendingEmail ? (
         <Alert severity="info" sx={{ my: 2 }} data-testid="pending-email">
-          {t('settings.profile.pendingEmail', { pendingEmail: user.pendingEmail, email: user.email })}
+          {ti('settings.profile.pendingEmail', { pendingEmail: user.pendingEmail, email: user.email })}
         </Alert>
       ) : null}
       {updateProfile.isSuccess ? (

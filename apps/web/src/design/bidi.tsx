@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+
+/**
+ * Left-to-right islands inside Hebrew or Arabic text: e-mail addresses, phones, URLs, numbers and ranges.
+ * `<bdi dir="ltr">` isolates the token so the surrounding RTL text cannot reorder it ("4–20" stays 4–20), and
+ * as an inline block it moves whole to the next line instead of wrapping at the hyphen of an address; only a
+ * token longer than the whole line wraps (anywhere), so nothing is clipped.
+ */
+export function Ltr({ children }: { children: ReactNode }) {
+  return (
+    <bdi dir="ltr" className="ltr-token" style={{ unicodeBidi: 'isolate', display: 'inline-block', maxWidth: '100%', overflowWrap: 'anywhere' }}>
+      {children}
+    </bdi>
+  );
+}
+
+/** Unicode isolates for places that take plain strings (document.title, aria-label, input placeholders). */
+export const isolateLtr = (token: string): string => `\u2066${token}\u2069`;
+
+/** The components map for i18next's `<Trans>`: `<ltr>{{email}}</ltr>` in a translation isolates the value. */
+export const bidiComponents = { ltr: <Ltr>{null}</Ltr> };
