@@ -10,26 +10,18 @@ import {
 import { API, API_BASE, PLATFORM_HEADER } from '@magiim/shared';
 import type { Config } from './platform/env.js';
 import type { AppContext } from './platform/context.js';
-import { migrateDatabase, openDatabase } from './platform/db.js';
+import { createAppContext } from './app-context.js';
 import { AppError } from './platform/errors.js';
 import { registerErrorHandler } from './platform/http-errors.js';
 import { createLoggerOptions, RedactingLogController, type LogDestination } from './platform/logger.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWebApp } from './platform/web-static.js';
 import { platformOf } from './platform/auth.js';
-import { startJobs, type JobDefinition } from './platform/jobs.js';
-import { createRateLimiter } from './modules/rate-limits/rate-limiter.js';
-import { createSendEmailJob } from './modules/mail/mail.jobs.js';
-import { storeDevMail } from './modules/dev-mailbox/dev-mailbox.repository.js';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
-import { createRetentionJobs } from './modules/rate-limits/rate-limit.jobs.js';
-import { createSandboxMailTransport } from './providers/mail/sandbox.js';
-import { createSmtpMailTransport } from './providers/mail/smtp.js';
 import type { MailTransport } from './providers/mail/index.js';
-import { createGoogleIdTokenVerifier } from './providers/google/google-jwks.js';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -69,48 +61,13 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    embeddedPassword: config.secrets.databasePassword,
-    ...config.database,
-  });
-  try {
-    await migrateDatabase(database);
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-  const jobs = await startJobs({
-    connectionString: database.connectionString,
+  const { ctx, jobDefinitions, close: closeContext } = await createAppContext(config, {
     logger: app.log,
-    ...(options.jobPollingIntervalSeconds ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds } : {}),
+    worker: options.worker !== false,
+    ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+    ...(options.jobPollingIntervalSeconds ? { jobPollingIntervalSeconds: options.jobPollingIntervalSeconds } : {}),
   });
-  const mailTransport =
-    options.mailTransport ??
-    (config.smtpUrl
-      ? createSmtpMailTransport(config.smtpUrl, config.mailFrom)
-      : createSandboxMailTransport((message) => storeDevMail(database.db, message)));
-  const sendEmailJob = createSendEmailJob(mailTransport);
-
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    jobs,
-    rateLimiter: createRateLimiter(database.db, config.rateLimits),
-    enqueueEmail: (message) => jobs.send(sendEmailJob, message),
-    google: config.googleClientId
-      ? createGoogleIdTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
-      : undefined,
-  };
   app.decorate('ctx', ctx);
-
-  const jobDefinitions: JobDefinition<object>[] = [
-    sendEmailJob as unknown as JobDefinition<object>,
-    ...createRetentionJobs(ctx),
-  ];
-  if (options.worker !== false) await jobs.work(jobDefinitions);
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
@@ -149,9 +106,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
 
   const close = async () => {
     await app.close();
-    await jobs.stop();
-    await mailTransport.close?.();
-    await database.close();
+    await closeContext();
   };
   return { app, ctx, close, jobDefinitions };
 };

@@ -1,13 +1,27 @@
-import { buildApp } from './app.js';
-import { loadConfig } from './platform/env.js';
+import pino from 'pino';
+import { createAppContext } from './app-context.js';
+import { ConfigError, loadConfig } from './platform/env.js';
 
-/** The job worker alone, for scaling out: it serves no HTTP. Needs DATABASE_URL (a shared database). */
-const config = loadConfig();
+/**
+ * The job worker alone, for scaling out: it opens the database and the queue, and serves no HTTP.
+ * Needs DATABASE_URL: the API process owns the embedded database's lifetime.
+ */
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 if (!config.databaseUrl) {
-  console.error('The standalone worker needs DATABASE_URL: the embedded database lives inside the main process.');
+  console.error('The standalone worker needs DATABASE_URL (a PostgreSQL shared with the API processes).');
   process.exit(1);
 }
-const { close } = await buildApp(config, { worker: true });
+const logger = pino({ level: config.logLevel });
+const { close } = await createAppContext(config, { logger, worker: true });
 console.log('Magiim worker is running');
 const stop = async () => {
   await close();

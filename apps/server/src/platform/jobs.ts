@@ -9,6 +9,12 @@ export interface JobDefinition<T extends object> {
   retryDelaySeconds: number;
   /** Cron expression in business time (Asia/Jerusalem) for housekeeping jobs the worker schedules. */
   cron?: string;
+  /** Jobs fetched per poll and run side by side (default 1). */
+  batchSize?: number;
+  /** Fetch loops per worker process (default 1). */
+  workers?: number;
+  /** A job still active after this is failed and retried (pg-boss default: 15 minutes). */
+  expireInSeconds?: number;
   handle(data: T): Promise<void>;
 }
 
@@ -20,12 +26,22 @@ export interface Jobs {
   boss: PgBoss;
 }
 
+const errorMessageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
 export const startJobs = async (options: {
   connectionString: string;
   logger: FastifyBaseLogger;
   pollingIntervalSeconds?: number;
+  poolSize?: number;
 }): Promise<Jobs> => {
-  const boss = new PgBoss({ connectionString: options.connectionString, max: 4 });
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? 4,
+    // Finished jobs leave the live table within a minute and the archive within a day: job rows are
+    // transport, not records (what must be kept lives in feature tables).
+    archiveCompletedAfterSeconds: 60,
+    deleteAfterDays: 1,
+  });
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   await boss.start();
   const created = new Set<string>();
@@ -36,6 +52,7 @@ export const startJobs = async (options: {
       retryLimit: job.retryLimit,
       retryDelay: job.retryDelaySeconds,
       retryBackoff: true,
+      ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
     });
     created.add(job.name);
   };
@@ -48,19 +65,38 @@ export const startJobs = async (options: {
         retryLimit: job.retryLimit,
         retryDelay: job.retryDelaySeconds,
         retryBackoff: true,
+        ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
         ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
       });
     },
     work: async (definitions) => {
       for (const definition of definitions) {
         await ensureQueue(definition);
-        await boss.work<object>(
-          definition.name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
-          async ([job]) => {
-            if (job) await definition.handle(job.data);
-          },
-        );
+        const batchSize = definition.batchSize ?? 1;
+        for (let loop = 0; loop < (definition.workers ?? 1); loop++) {
+          const workerId: string = await boss.work<object>(
+            definition.name,
+            { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize },
+            async (batch) => {
+              // A full batch means more may be waiting: skip the poll delay (pg-boss waits after every fetch).
+              if (batch.length === batchSize) boss.notifyWorker(workerId);
+              // Each job succeeds or fails on its own; pg-boss then completes only those still active.
+              const failures = await Promise.all(
+                batch.map(async (job) => {
+                  try {
+                    await definition.handle(job.data);
+                    return undefined;
+                  } catch (error) {
+                    return { id: job.id, error };
+                  }
+                }),
+              );
+              for (const failure of failures) {
+                if (failure) await boss.fail(definition.name, failure.id, { message: errorMessageOf(failure.error) });
+              }
+            },
+          );
+        }
         if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: BUSINESS_TIME_ZONE });
       }
     },

@@ -8,5 +8,9 @@ export const createSendEmailJob = (transport: MailTransport): JobDefinition<Mail
   name: SEND_EMAIL_JOB,
   retryLimit: 8,
   retryDelaySeconds: 5,
+  // Up to 2 × 20 messages in flight per worker process; a send stuck past two minutes is failed and retried.
+  batchSize: 20,
+  workers: 2,
+  expireInSeconds: 120,
   handle: (message) => transport.send(message),
 });

@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './platform/env.js';
+import type { AppContext } from './platform/context.js';
+import { migrateDatabase, openDatabase } from './platform/db.js';
+import { startJobs, type JobDefinition } from './platform/jobs.js';
+import { createRateLimiter } from './modules/rate-limits/rate-limiter.js';
+import { createSendEmailJob } from './modules/mail/mail.jobs.js';
+import { storeDevMail } from './modules/dev-mailbox/dev-mailbox.repository.js';
+import { createRetentionJobs } from './modules/rate-limits/rate-limit.jobs.js';
+import { createSandboxMailTransport } from './providers/mail/sandbox.js';
+import { createSmtpMailTransport } from './providers/mail/smtp.js';
+import type { MailTransport } from './providers/mail/index.js';
+import { createGoogleIdTokenVerifier } from './providers/google/google-jwks.js';
+
+export interface ContextOptions {
+  logger: FastifyBaseLogger;
+  /** Handle jobs in this process (the worker role). */
+  worker: boolean;
+  mailTransport?: MailTransport;
+  jobPollingIntervalSeconds?: number;
+}
+
+/**
+ * What the API and the worker share: the database (migrated), the job queue, providers and the job
+ * definitions. `worker.ts` builds only this; `buildApp` adds HTTP on top.
+ */
+export const createAppContext = async (config: Config, options: ContextOptions) => {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    embeddedPassword: config.secrets.databasePassword,
+    ...config.database,
+  });
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const jobs = await startJobs({
+    connectionString: database.connectionString,
+    logger: options.logger,
+    poolSize: config.database.jobPoolSize,
+    ...(options.jobPollingIntervalSeconds ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds } : {}),
+  });
+  const mailTransport =
+    options.mailTransport ??
+    (config.smtpUrl
+      ? createSmtpMailTransport(config.smtpUrl, config.mailFrom)
+      : createSandboxMailTransport((message) => storeDevMail(database.db, message)));
+  const sendEmailJob = createSendEmailJob(mailTransport);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    rateLimiter: createRateLimiter(database.db, config.rateLimits),
+    enqueueEmail: (message) => jobs.send(sendEmailJob, message),
+    google: config.googleClientId
+      ? createGoogleIdTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
+      : undefined,
+  };
+
+  const jobDefinitions: JobDefinition<object>[] = [
+    sendEmailJob as unknown as JobDefinition<object>,
+    ...createRetentionJobs(ctx),
+  ];
+  if (options.worker) await jobs.work(jobDefinitions);
+
+
+  const close = async () => {
+    await jobs.stop();
+    await mailTransport.close?.();
+    await database.close();
+  };
+  return { ctx, jobDefinitions, close };
+};
