@@ -7,6 +7,7 @@ import { createRateLimiter } from './modules/rate-limits/rate-limiter.js';
 import { createSendEmailJob } from './modules/mail/mail.jobs.js';
 import { storeDevMail } from './modules/dev-mailbox/dev-mailbox.repository.js';
 import { createRetentionJobs } from './modules/rate-limits/rate-limit.jobs.js';
+import { createHousekeepingJobs } from './modules/housekeeping/housekeeping.jobs.js';
 import { createSandboxMailTransport } from './providers/mail/sandbox.js';
 import { createSmtpMailTransport } from './providers/mail/smtp.js';
 import type { MailTransport } from './providers/mail/index.js';
@@ -65,6 +66,7 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
   const jobDefinitions: JobDefinition<object>[] = [
     sendEmailJob as unknown as JobDefinition<object>,
     ...createRetentionJobs(ctx),
+    ...createHousekeepingJobs(ctx),
   ];
   if (options.worker) await jobs.work(jobDefinitions);
 

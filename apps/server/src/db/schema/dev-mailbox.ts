@@ -11,5 +11,5 @@ export const devMailbox = pgTable(
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('dev_mailbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [index('dev_mailbox_to_idx').on(t.to, t.createdAt), index('dev_mailbox_created_idx').on(t.createdAt)],
 );

@@ -3,3 +3,4 @@ export * from './users.js';
 export * from './sessions.js';
 export * from './rate-limits.js';
 export * from './dev-mailbox.js';
+export * from './mail-deliveries.js';

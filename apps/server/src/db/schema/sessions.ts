@@ -20,7 +20,11 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export const USER_TOKEN_PURPOSES = ['verify_email', 'change_email', 'reset_password'] as const;
@@ -42,5 +46,9 @@ export const userTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('user_tokens_token_hash_key').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    uniqueIndex('user_tokens_token_hash_key').on(t.tokenHash),
+    index('user_tokens_user_idx').on(t.userId, t.purpose),
+    index('user_tokens_expires_idx').on(t.expiresAt),
+  ],
 );

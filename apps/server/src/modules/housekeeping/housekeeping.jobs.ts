@@ -1,0 +1,25 @@
+import type { AppContext } from '../../platform/context.js';
+import type { JobDefinition } from '../../platform/jobs.js';
+import { deleteDeadSessions, deleteDeadUserTokens, deleteOldDevMail } from './housekeeping.repository.js';
+
+export const HOUSEKEEPING_JOB = 'housekeeping.prune';
+export const DEV_MAIL_RETENTION_DAYS = 7;
+
+export const pruneDeadRows = async (ctx: AppContext) => ({
+  sessions: await deleteDeadSessions(ctx.db),
+  userTokens: await deleteDeadUserTokens(ctx.db),
+  devMail: await deleteOldDevMail(ctx.db, DEV_MAIL_RETENTION_DAYS),
+});
+
+/** Hourly: sessions, link tokens and dev-mailbox rows that nothing reads any more. */
+export const createHousekeepingJobs = (ctx: AppContext): JobDefinition<object>[] => [
+  {
+    name: HOUSEKEEPING_JOB,
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    cron: '23 * * * *',
+    handle: async () => {
+      await pruneDeadRows(ctx);
+    },
+  },
+];
