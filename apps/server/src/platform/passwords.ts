@@ -3,11 +3,31 @@ import { hash, verify } from '@node-rs/argon2';
 // argon2id (the library's default algorithm) with OWASP's minimum parameters: 19 MiB, 2 passes.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
+/**
+ * argon2 runs on libuv's thread pool, which file reads and DNS share (4 threads by default). Letting at
+ * most two hashes run at once keeps the rest of the pool free during a login burst; the others queue here.
+ */
+const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+const withHashSlot = async <T>(work: () => Promise<T>): Promise<T> => {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+};
+
+export const hashPassword = (password: string): Promise<string> => withHashSlot(() => hash(password, OPTIONS));
 
 export const verifyPassword = async (passwordHash: string, password: string): Promise<boolean> => {
   try {
-    return await verify(passwordHash, password);
+    return await withHashSlot(() => verify(passwordHash, password));
   } catch {
     return false;
   }
