@@ -115,7 +115,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <Navigate to="/error-404" replace /> },
+      // Unknown paths show the not-found page at the typed address, which stays in the history.
+      { element: <BlankLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },
     ],
   },
 ];

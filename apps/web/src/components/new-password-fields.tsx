@@ -1,4 +1,6 @@
-import type { Control, FieldValues, Path } from 'react-hook-form';
+import { useWatch, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { MSG } from '@magiim/shared';
+import { translateMessage } from '../i18n/translate-message';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from './password-field';
 
@@ -9,9 +11,16 @@ interface NewPasswordFieldsProps<T extends FieldValues> {
   label: string;
 }
 
-/** A new password with the strength hint, and its confirmation. */
+/** Wrong as soon as it is certain: it no longer starts the password, or is as long and differs. */
+export const confirmationMismatch = (password: string, confirmation: string): boolean =>
+  confirmation !== '' && (confirmation.length >= password.length ? confirmation !== password : !password.startsWith(confirmation));
+
+/** A new password with the strength hint, and its confirmation, which flags a mismatch while it is typed. */
 export function NewPasswordFields<T extends FieldValues>({ control, name, label }: NewPasswordFieldsProps<T>) {
   const { t } = useTranslation();
+  const confirmName = 'confirmPassword' as Path<T>;
+  const [password, confirmation] = useWatch({ control, name: [name, confirmName] }) as [string | undefined, string | undefined];
+  const mismatch = confirmationMismatch(password ?? '', confirmation ?? '');
   return (
     <>
       <PasswordField
@@ -24,10 +33,11 @@ export function NewPasswordFields<T extends FieldValues>({ control, name, label 
       />
       <PasswordField
         control={control}
-        name={'confirmPassword' as Path<T>}
+        name={confirmName}
         label={t('auth.fields.confirmPassword')}
         autoComplete="new-password"
         required
+        liveError={mismatch ? translateMessage(t, MSG.passwordsMismatch) : undefined}
       />
     </>
   );

@@ -6,8 +6,9 @@ import {
   type Lang,
   type LoginResponse,
 } from '@magiim/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../app/api-client';
+import { isApiError } from '../../app/api-error';
 import { endSession, startSession } from '../../app/auth-session';
 import { writeVerificationSession } from '../../app/session';
 import { forgetVerificationEmail, rememberVerificationEmail } from './verification-email-memory';
@@ -72,6 +73,26 @@ export const useSendPasswordReset = () =>
   useMutation({
     mutationFn: ({ email, lang }: { email: string; lang: Lang }) =>
       apiRequest(API.auth.sendPasswordReset(lang), { method: 'POST', body: { email }, withToken: false }),
+  });
+
+/**
+ * Asks whether a reset link still works before showing its form. Only a definite "invalid" counts: if the
+ * check itself fails (network, an older server without the endpoint) the form shows and the reset call decides.
+ */
+export const useCheckResetToken = (token: string) =>
+  useQuery({
+    queryKey: ['auth', 'checkResetToken', token],
+    queryFn: async (): Promise<'valid' | 'invalid' | 'unknown'> => {
+      try {
+        await apiRequest('/auth/checkResetToken', { method: 'POST', body: { token }, withToken: false });
+        return 'valid';
+      } catch (error) {
+        if (isApiError(error) && error.status === 400 && (error.code === 'INVALID_TOKEN' || error.code === 'VALIDATION')) return 'invalid';
+        return 'unknown';
+      }
+    },
+    retry: false,
+    staleTime: Infinity,
   });
 
 export const useResetPassword = () =>

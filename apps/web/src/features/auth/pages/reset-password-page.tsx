@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
+import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordFormSchema } from '@magiim/shared';
@@ -13,7 +13,7 @@ import { FormErrorAlert } from '../../../components/form-error-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { useServerErrors } from '../../../components/use-server-errors';
-import { useResetPassword } from '../api';
+import { useCheckResetToken, useResetPassword } from '../api';
 import { BackToLoginLink } from '../components/back-to-login-link';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
@@ -22,13 +22,14 @@ export function ResetPasswordPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
   const resetPassword = useResetPassword();
+  const tokenCheck = useCheckResetToken(token);
   const { control, handleSubmit, setError } = useForm<
     z.input<typeof resetPasswordFormSchema>,
     unknown,
     z.output<typeof resetPasswordFormSchema>
   >({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
   const { formError, handleError, clearFormError } = useServerErrors(setError, FIELDS);
-  const linkExpired = isApiError(formError) && formError.code === 'INVALID_TOKEN';
+  const linkExpired = (isApiError(formError) && formError.code === 'INVALID_TOKEN') || tokenCheck.data === 'invalid';
 
   const onSubmit = handleSubmit(({ password }) => {
     clearFormError();
@@ -49,16 +50,35 @@ export function ResetPasswordPage() {
     );
   }
 
+  if (tokenCheck.isPending) {
+    return (
+      <>
+        <PageHeading>{t('auth.reset.title')}</PageHeading>
+        <CircularProgress size={28} aria-label={t('auth.reset.checking')} />
+      </>
+    );
+  }
+
+  if (linkExpired) {
+    return (
+      <>
+        <PageHeading>{t('auth.reset.expiredTitle')}</PageHeading>
+        <Alert severity="warning" sx={{ my: 2 }} data-testid="reset-link-expired">
+          {t('auth.reset.expired')}
+        </Alert>
+        <Button component={RouterLink} to="/forgot-password" variant="contained" size="large" fullWidth>
+          {t('auth.reset.requestNew')}
+        </Button>
+        <BackToLoginLink />
+      </>
+    );
+  }
+
   return (
     <>
       <PageHeading>{t('auth.reset.title')}</PageHeading>
       <Typography color="text.secondary">{t('auth.reset.intro')}</Typography>
       <FormErrorAlert error={formError} />
-      {linkExpired ? (
-        <Link component={RouterLink} to="/forgot-password">
-          {t('auth.reset.requestNew')}
-        </Link>
-      ) : null}
       <form onSubmit={onSubmit} noValidate>
         <NewPasswordFields control={control} name="password" label={t('auth.fields.newPassword')} />
         <Button type="submit" variant="contained" size="large" fullWidth loading={resetPassword.isPending} sx={{ mt: 2 }}>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,12 +19,21 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const changePassword = useChangePassword();
-  const { control, handleSubmit, setError, reset } = useForm<
+  const { control, handleSubmit, setError, reset, watch } = useForm<
     z.input<typeof changePasswordSchema>,
     unknown,
     z.output<typeof changePasswordSchema>
   >({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
   const { formError, handleError, clearFormError } = useServerErrors(setError, FIELDS);
+
+  // "Saved" describes what was sent; once the user types again it no longer holds.
+  const { reset: clearSaved } = changePassword;
+  useEffect(() => {
+    const subscription = watch((_values, { type }) => {
+      if (type === 'change') clearSaved();
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, clearSaved]);
 
   const onSubmit = handleSubmit((values) => {
     clearFormError();

@@ -18,12 +18,21 @@ export function ProfileForm({ user }: { user: UserData }) {
   const { t } = useTranslation();
   const ti = useIsolatedT();
   const updateProfile = useUpdateProfile();
-  const { control, handleSubmit, setError, reset } = useForm<
+  const { control, handleSubmit, setError, reset, watch } = useForm<
     z.input<typeof updateProfileSchema>,
     unknown,
     z.output<typeof updateProfileSchema>
   >({ resolver: zodResolver(updateProfileSchema), defaultValues: { fullName: user.fullName, email: user.email } });
   const { formError, handleError, clearFormError } = useServerErrors(setError, FIELDS);
+
+  // "Saved" describes what was sent; once the user types again it no longer holds.
+  const { reset: clearSaved } = updateProfile;
+  useEffect(() => {
+    const subscription = watch((_values, { type }) => {
+      if (type === 'change') clearSaved();
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, clearSaved]);
 
   // A fresh copy from the server replaces what the form started with.
   useEffect(() => {
