@@ -4,7 +4,7 @@ import type { AppContext } from './platform/context.js';
 import { migrateDatabase, openDatabase } from './platform/db.js';
 import { startJobs, type JobDefinition } from './platform/jobs.js';
 import { createRateLimiter } from './modules/rate-limits/rate-limiter.js';
-import { createSendEmailJob } from './modules/mail/mail.jobs.js';
+import { createMailQueue } from './modules/mail/mail.jobs.js';
 import { storeDevMail } from './modules/dev-mailbox/dev-mailbox.repository.js';
 import { createRetentionJobs } from './modules/rate-limits/rate-limit.jobs.js';
 import { createHousekeepingJobs } from './modules/housekeeping/housekeeping.jobs.js';
@@ -49,7 +49,13 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     (config.smtpUrl
       ? createSmtpMailTransport(config.smtpUrl, config.mailFrom)
       : createSandboxMailTransport((message) => storeDevMail(database.db, message)));
-  const sendEmailJob = createSendEmailJob(mailTransport);
+  const mail = createMailQueue({
+    db: database.db,
+    jobs,
+    transport: mailTransport,
+    payloadSecret: config.secrets.payloadKey,
+    logger: options.logger,
+  });
 
   const ctx: AppContext = {
     config,
@@ -57,14 +63,15 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     db: database.db,
     jobs,
     rateLimiter: createRateLimiter(database.db, config.rateLimits),
-    enqueueEmail: (message) => jobs.send(sendEmailJob, message),
+    enqueueEmail: mail.enqueueEmail,
     google: config.googleClientId
       ? createGoogleIdTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
       : undefined,
   };
 
   const jobDefinitions: JobDefinition<object>[] = [
-    sendEmailJob as unknown as JobDefinition<object>,
+    mail.sendEmailJob as unknown as JobDefinition<object>,
+    mail.pruneDeliveriesJob,
     ...createRetentionJobs(ctx),
     ...createHousekeepingJobs(ctx),
   ];

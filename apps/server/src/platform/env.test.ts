@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,16 @@ describe('configuration', () => {
     expect(first.secrets.tokenPepper).toHaveLength(43);
     expect(second.secrets.tokenPepper).toBe(first.secrets.tokenPepper);
     expect(JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8')).tokenPepper).toBe(first.secrets.tokenPepper);
+  });
+
+  it('adds the payload key to a secrets file written by an earlier version, keeping its pepper', () => {
+    const dir = dataDir();
+    const pepper = 'p'.repeat(43);
+    writeFileSync(path.join(dir, 'secrets.json'), JSON.stringify({ tokenPepper: pepper }));
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.secrets.tokenPepper).toBe(pepper);
+    expect(config.secrets.payloadKey).toHaveLength(43);
+    expect(loadConfig({ DATA_DIR: dir }).secrets.payloadKey).toBe(config.secrets.payloadKey);
   });
 
   it('never has a dev mailbox in production', () => {

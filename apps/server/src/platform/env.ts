@@ -61,11 +61,13 @@ export interface Secrets {
   tokenPepper: string;
   /** Password of the embedded PostgreSQL's `postgres` role. */
   databasePassword: string;
+  /** Encrypts job payloads that carry a secret (e-mails with links), so the job tables hold nothing usable. */
+  payloadKey: string;
 }
 
 export class ConfigError extends Error {}
 
-const SECRET_NAMES = ['tokenPepper', 'databasePassword'] as const;
+const SECRET_NAMES = ['tokenPepper', 'databasePassword', 'payloadKey'] as const;
 const generateSecret = () => randomBytes(32).toString('base64url');
 
 /**

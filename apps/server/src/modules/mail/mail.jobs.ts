@@ -1,16 +1,91 @@
-import type { JobDefinition } from '../../platform/jobs.js';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db.js';
+import type { JobDefinition, Jobs } from '../../platform/jobs.js';
+import { openPayload, payloadKeyFrom, sealPayload } from '../../platform/payload-crypto.js';
 import type { MailMessage, MailTransport } from '../../providers/mail/index.js';
+import {
+  abandonDelivery,
+  claimDelivery,
+  deleteDeliveriesBefore,
+  findDelivery,
+  insertDelivery,
+  markDeliverySent,
+  releaseDelivery,
+} from './mail-deliveries.repository.js';
 
 export const SEND_EMAIL_JOB = 'mail.send';
+export const PRUNE_MAIL_DELIVERIES_JOB = 'mail.prune-deliveries';
 
-/** Sending is a job so a failing SMTP server is retried with backoff instead of failing the request. */
-export const createSendEmailJob = (transport: MailTransport): JobDefinition<MailMessage> => ({
-  name: SEND_EMAIL_JOB,
-  retryLimit: 8,
-  retryDelaySeconds: 5,
-  // Up to 2 × 20 messages in flight per worker process; a send stuck past two minutes is failed and retried.
-  batchSize: 20,
-  workers: 2,
-  expireInSeconds: 120,
-  handle: (message) => transport.send(message),
-});
+/** The job row holds only this: the message itself waits sealed in `mail_deliveries`. */
+export interface SendEmailJobData {
+  deliveryId: string;
+}
+
+export interface MailQueueDeps {
+  db: Db;
+  jobs: Pick<Jobs, 'send'>;
+  transport: MailTransport;
+  /** The `payloadKey` secret. */
+  payloadSecret: string;
+  logger?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/**
+ * E-mail goes out through a job so a failing SMTP server is retried with backoff instead of failing the
+ * request, and at most once: an attempt cut off after the transport may have taken the message (a crash,
+ * or the job's expiry) is not repeated — a lost link can be asked for again, a doubled one cannot be unsent.
+ */
+export const createMailQueue = (deps: MailQueueDeps) => {
+  const key = payloadKeyFrom(deps.payloadSecret);
+
+  const deliver = async ({ deliveryId }: SendEmailJobData): Promise<void> => {
+    const sealed = await claimDelivery(deps.db, deliveryId);
+    if (sealed === undefined) {
+      const row = await findDelivery(deps.db, deliveryId);
+      if (row?.status === 'sending' && (await abandonDelivery(deps.db, deliveryId))) {
+        deps.logger?.warn({ deliveryId }, 'an e-mail attempt was cut off mid-send; not sending it again');
+      }
+      return;
+    }
+    const message = openPayload<MailMessage>(key, sealed, deliveryId);
+    try {
+      await deps.transport.send(message);
+    } catch (error) {
+      await releaseDelivery(deps.db, deliveryId);
+      throw error;
+    }
+    await markDeliverySent(deps.db, deliveryId);
+  };
+
+  const sendEmailJob: JobDefinition<SendEmailJobData> = {
+    name: SEND_EMAIL_JOB,
+    retryLimit: 8,
+    retryDelaySeconds: 5,
+    // Up to 2 × 20 messages in flight per worker process.
+    batchSize: 20,
+    workers: 2,
+    // pg-boss's default (15 min) retried a mail cut off mid-send a quarter of an hour later; the SMTP
+    // transport's own timeouts end a stuck attempt well within this.
+    expireInSeconds: 120,
+    handle: deliver,
+  };
+
+  const pruneDeliveriesJob: JobDefinition<object> = {
+    name: PRUNE_MAIL_DELIVERIES_JOB,
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    cron: '23 * * * *',
+    // Retries end within an hour; a day keeps the records for a look after an incident.
+    handle: () => deleteDeliveriesBefore(deps.db, new Date(Date.now() - 24 * 3_600_000)),
+  };
+
+  /** Seals the message into its delivery record, then queues the job that sends it. */
+  const enqueueEmail = async (message: MailMessage): Promise<void> => {
+    const deliveryId = randomUUID();
+    await insertDelivery(deps.db, deliveryId, sealPayload(key, message, deliveryId));
+    await deps.jobs.send(sendEmailJob, { deliveryId });
+  };
+
+  return { sendEmailJob, pruneDeliveriesJob, enqueueEmail, deliver };
+};
