@@ -7,7 +7,8 @@ import { z } from 'zod';
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told: a LAN must not reach a development server (and its dev mailbox) by default.
+  HOST: z.string().default('127.0.0.1'),
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),

@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { API, devMailboxResponseSchema } from '@magiim/shared';
 import type { AppInstance } from '../../app.js';
+import { AppError } from '../../platform/errors.js';
 import { listDevMail } from './dev-mailbox.repository.js';
 
-/** Registered only when the dev mailbox is on (never in production). */
+/** 127.0.0.0/8, ::1 and IPv4-mapped 127.x: the dev mailbox holds live links, so only this machine may read it. */
+export const isLoopbackAddress = (address: string | undefined): boolean => {
+  if (!address) return false;
+  const v4 = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4) || address === '::1' || address === '0:0:0:0:0:0:0:1';
+};
+
+/** Registered only when the dev mailbox is on (never in production), and answering loopback clients only. */
 export const registerDevMailboxRoutes = (app: AppInstance) => {
   app.get(
     API.dev.mailbox,
@@ -12,6 +20,10 @@ export const registerDevMailboxRoutes = (app: AppInstance) => {
         tags: ['dev'],
         querystring: z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
         response: { 200: devMailboxResponseSchema },
+      },
+      // request.ip is the client behind TRUST_PROXY's proxies, so a local reverse proxy does not open it up.
+      onRequest: async (request) => {
+        if (!isLoopbackAddress(request.ip)) throw new AppError('NOT_FOUND', 'not found');
       },
     },
     async (request) => {
