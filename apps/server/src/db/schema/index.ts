@@ -2,5 +2,6 @@
 export * from './users.js';
 export * from './sessions.js';
 export * from './rate-limits.js';
+export * from './known-devices.js';
 export * from './dev-mailbox.js';
 export * from './mail-deliveries.js';
