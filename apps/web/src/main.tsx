@@ -1,3 +1,6 @@
+// Self-hosted faces; each file covers one script (unicode-range), so a page loads only the scripts it shows.
+import '@fontsource-variable/rubik';
+import '@fontsource-variable/noto-sans-arabic';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -12,7 +12,13 @@ import { currentLanguage, setLanguage } from '../app/i18n';
 import { findLangBase, langRoutePath } from '../app/routing/lang-route';
 import { LanguageFlag } from './language-flag';
 
-/** Flag and title per language; titles only from the md breakpoint up (spec §2), names always accessible. */
+/** Each language by its own name, so a reader finds theirs whatever the page's language is now. */
+const NATIVE_NAMES: Record<Lang, string> = { he: 'עברית', en: 'English', ru: 'Русский', ar: 'العربية' };
+
+/**
+ * Flag and name per language (spec §2). The button shows the name from the md breakpoint up; the menu always
+ * names each language in itself. Both are at least 44×44 px to tap.
+ */
 export function LanguagePicker() {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -36,15 +42,15 @@ export function LanguagePicker() {
         data-testid="language-picker"
         color="inherit"
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('language.current', { language: t(`language.names.${lang}`) })}
+        aria-label={t('language.current', { language: NATIVE_NAMES[lang] })}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}
-        sx={{ minWidth: 0, gap: 1 }}
+        sx={{ minWidth: 44, minHeight: 44, gap: 1, px: { xs: 1, md: 1.5 }, fontWeight: 500 }}
       >
         <LanguageFlag lang={lang} />
-        <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
-          {t(`language.names.${lang}`)}
+        <Box component="span" lang={lang} sx={{ display: { xs: 'none', md: 'inline' } }}>
+          {NATIVE_NAMES[lang]}
         </Box>
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
@@ -55,12 +61,12 @@ export function LanguagePicker() {
             selected={option === lang}
             lang={option}
             onClick={() => void choose(option)}
-            aria-label={t(`language.names.${option}`)}
+            sx={{ minHeight: 48, minWidth: 180 }}
           >
             <ListItemIcon>
               <LanguageFlag lang={option} />
             </ListItemIcon>
-            <ListItemText sx={{ display: { xs: 'none', md: 'block' } }}>{t(`language.names.${option}`)}</ListItemText>
+            <ListItemText>{NATIVE_NAMES[option]}</ListItemText>
           </MenuItem>
         ))}
       </Menu>

@@ -4,15 +4,16 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { Ltr } from '../design/bidi';
 import { useConfig } from '../features/config/api';
 
-/** Static footer with the policies and the support contact (spec §1, §2). */
-export function SiteFooter() {
+/** Static footer with the policies and the support contact (spec §1, §2); its width matches the page's. */
+export function SiteFooter({ maxWidth = 'lg' }: { maxWidth?: 'sm' | 'md' | 'lg' }) {
   const { t } = useTranslation();
   const { data: config } = useConfig();
   return (
     <Box component="footer" sx={{ py: 3, mt: 'auto' }}>
-      <Container maxWidth="lg" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between' }}>
+      <Container maxWidth={maxWidth} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between' }}>
         <Typography variant="body2" color="text.secondary">
           {t('footer.copyright', { year: new Date().getFullYear(), name: t('app.name') })}
         </Typography>
@@ -27,8 +28,8 @@ export function SiteFooter() {
         {config?.supportEmail ? (
           <Typography variant="body2" color="text.secondary">
             {t('footer.support')}{' '}
-            <Link href={`mailto:${config.supportEmail}`} dir="ltr">
-              {config.supportEmail}
+            <Link href={`mailto:${config.supportEmail}`}>
+              <Ltr>{config.supportEmail}</Ltr>
             </Link>
           </Typography>
         ) : null}

@@ -6,25 +6,53 @@ import { Outlet } from 'react-router';
 import { LanguagePicker } from '../../components/language-picker';
 import { Logo } from '../../components/logo';
 import { SiteFooter } from '../../components/site-footer';
+import { AccountPanel } from './account-panel';
 
-/** Auth, status and policy pages: logo and language picker above one centred card (wide for tools). */
-export function BlankLayout({ wide = false, maxWidth = wide ? 'lg' : 'sm' }: { wide?: boolean; maxWidth?: 'sm' | 'md' | 'lg' }) {
+type Width = 'sm' | 'md' | 'lg';
+
+/**
+ * Account, status and policy pages. Without a width: the account layout, on desktop the brand panel beside
+ * the form card, on a phone the form alone. With `maxWidth` (policies) or `wide` (tools): one centred card.
+ * Header, content and footer share one container, so their edges line up.
+ */
+export function BlankLayout({ wide = false, maxWidth }: { wide?: boolean; maxWidth?: Width }) {
+  const account = !wide && !maxWidth;
+  const width: Width = maxWidth ?? (wide ? 'lg' : account ? 'lg' : 'sm');
+  const card = (
+    <Card sx={{ width: '100%' }} elevation={0}>
+      <CardContent sx={{ p: { xs: 3, sm: 5 }, '&:last-child': { pb: { xs: 3, sm: 5 } } }}>
+        <Outlet />
+      </CardContent>
+    </Card>
+  );
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Box component="header" sx={{ py: 2 }}>
-        <Container maxWidth={maxWidth} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+      <Box component="header" sx={{ py: { xs: 1, sm: 2 } }}>
+        <Container maxWidth={width} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
           <Logo to="/" />
           <LanguagePicker />
         </Container>
       </Box>
-      <Container component="main" maxWidth={maxWidth} sx={{ flexGrow: 1, display: 'flex', alignItems: 'flex-start', py: 2 }}>
-        <Card sx={{ width: '100%' }} elevation={2}>
-          <CardContent sx={{ p: { xs: 3, sm: 5 } }}>
-            <Outlet />
-          </CardContent>
-        </Card>
+      <Container component="main" maxWidth={width} sx={{ flexGrow: 1, py: { xs: 1, sm: 3 } }}>
+        {account ? (
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', md: '1fr minmax(0, 520px)' },
+              gap: { md: 4, lg: 6 },
+              alignItems: 'start',
+            }}
+          >
+            <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+              <AccountPanel />
+            </Box>
+            {card}
+          </Box>
+        ) : (
+          card
+        )}
       </Container>
-      <SiteFooter />
+      <SiteFooter maxWidth={width} />
     </Box>
   );
 }

@@ -18,8 +18,9 @@ const caches = {
 
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  const direction = directionOf(isLang(i18n.language) ? i18n.language : DEFAULT_LANG);
-  const theme = useMemo(() => createAppTheme(direction), [direction]);
+  const lang = isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
+  const direction = directionOf(lang);
+  const theme = useMemo(() => createAppTheme(direction, lang), [direction, lang]);
   return (
     <CacheProvider value={caches[direction]}>
       <ThemeProvider theme={theme}>

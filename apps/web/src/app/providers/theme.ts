@@ -1,29 +1,50 @@
 import { createTheme, type Theme } from '@mui/material/styles';
+import { colors, fonts, radius, shadows, spacingUnit, typeScale } from '../../design/tokens';
 
 /**
- * Purple primary, light, boxed (spec §2). The purple is a shade darker than the classic #7367F0 so white
- * button text and purple links on the page background meet WCAG AA contrast (4.5:1).
+ * The theme every page uses, built from the design tokens (design/tokens.ts, docs/design.md). The purple is
+ * a shade darker than the classic #7367F0 so white button text and purple links meet WCAG AA (4.5:1).
  */
-export const createAppTheme = (direction: 'rtl' | 'ltr'): Theme =>
+export const createAppTheme = (direction: 'rtl' | 'ltr', lang = 'he'): Theme =>
   createTheme({
     direction,
+    spacing: spacingUnit,
     palette: {
       mode: 'light',
-      primary: { main: '#6457E6', dark: '#4E43C0', light: '#8F86F0', contrastText: '#FFFFFF' },
-      secondary: { main: '#5D596C', contrastText: '#FFFFFF' },
-      background: { default: '#F8F7FA', paper: '#FFFFFF' },
-      text: { primary: '#2F2B3D', secondary: '#5D596C' },
+      primary: { main: colors.primary, dark: colors.primaryDark, light: colors.primaryLight, contrastText: '#FFFFFF' },
+      secondary: { main: colors.rose, contrastText: '#FFFFFF' },
+      background: { default: colors.canvas, paper: colors.paper },
+      text: { primary: colors.ink, secondary: colors.inkSoft },
+      divider: colors.line,
+      success: { main: colors.success },
+      error: { main: colors.error },
     },
-    shape: { borderRadius: 8 },
+    shape: { borderRadius: radius.control },
     typography: {
-      fontFamily: 'system-ui, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans Hebrew", "Noto Sans Arabic", sans-serif',
-      h1: { fontSize: '1.75rem', fontWeight: 600 },
-      h2: { fontSize: '1.25rem', fontWeight: 600 },
-      button: { textTransform: 'none', fontWeight: 500 },
+      fontFamily: lang === 'ar' ? fonts.arabic : fonts.base,
+      h1: typeScale.h1,
+      h2: typeScale.h2,
+      h3: typeScale.h3,
+      body1: typeScale.body1,
+      body2: typeScale.body2,
+      caption: typeScale.caption,
+      button: { textTransform: 'none', fontWeight: 600, fontSize: '1rem' },
     },
     components: {
-      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: {
+          root: { borderRadius: radius.control, minHeight: 44, paddingInline: 20 },
+          sizeLarge: { minHeight: 52 },
+        },
+      },
+      MuiCard: { styleOverrides: { root: { borderRadius: radius.card, boxShadow: shadows.card, border: `1px solid ${colors.line}` } } },
+      MuiPaper: { styleOverrides: { rounded: { borderRadius: radius.card } } },
+      MuiDialog: { styleOverrides: { paper: { borderRadius: radius.card } } },
+      MuiAlert: { styleOverrides: { root: { borderRadius: radius.control, overflowWrap: 'anywhere' } } },
+      MuiOutlinedInput: { styleOverrides: { root: { borderRadius: radius.control, backgroundColor: colors.paper } } },
+      MuiMenuItem: { styleOverrides: { root: { minHeight: 44 } } },
       // Links sit inside text; colour alone would not set them apart (WCAG 1.4.1).
-      MuiLink: { defaultProps: { underline: 'always' } },
+      MuiLink: { defaultProps: { underline: 'always' }, styleOverrides: { root: { fontWeight: 500, textUnderlineOffset: 3 } } },
     },
   });
