@@ -42,7 +42,11 @@ export const startJobs = async (options: {
     archiveCompletedAfterSeconds: 60,
     deleteAfterDays: 1,
   });
-  boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
+  let stopping = false;
+  // Connections cut while the queue shuts down are expected; anything else is worth an error line.
+  boss.on('error', (error) => {
+    if (!stopping) options.logger.error({ err: error }, 'job queue error');
+  });
   await boss.start();
   const created = new Set<string>();
   const ensureQueue = async (job: JobDefinition<object>) => {
@@ -101,6 +105,7 @@ export const startJobs = async (options: {
       }
     },
     stop: async () => {
+      stopping = true;
       await boss.stop({ graceful: true, timeout: 5000, wait: true });
     },
   };

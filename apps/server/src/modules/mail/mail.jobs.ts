@@ -63,8 +63,8 @@ export const createMailQueue = (deps: MailQueueDeps) => {
     retryLimit: 8,
     retryDelaySeconds: 5,
     // Up to 2 × 20 messages in flight per worker process.
-    batchSize: 20,
-    workers: 2,
+    batchSize: 25,
+    workers: 4,
     // pg-boss's default (15 min) retried a mail cut off mid-send a quarter of an hour later; the SMTP
     // transport's own timeouts end a stuck attempt well within this.
     expireInSeconds: 120,

@@ -1,0 +1,126 @@
+// `npm run bench:api`: the cost of the API's hot paths beside a plain Fastify "hello" measured in the same run,
+// on the embedded default and (when reachable) on PostgreSQL. Prints figures; asserts nothing.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import {
+  API_HEADERS,
+  ensureBuilt,
+  fmt,
+  load,
+  root,
+  rssMb,
+  signedInToken,
+  startBuiltApp,
+  startPlainFastify,
+  type Running,
+} from './bench-server.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+const embeddedUrl = (app: Running) => {
+  const secrets = JSON.parse(readFileSync(path.join(app.dataDir, 'secrets.json'), 'utf8')) as { databasePassword: string };
+  return `postgres://postgres:${encodeURIComponent(secrets.databasePassword)}@localhost:5432/postgres?host=${encodeURIComponent(path.join(app.dataDir, 'run'))}`;
+};
+
+const postgresAdminUrl = async (): Promise<string | undefined> => {
+  const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    return undefined;
+  }
+};
+
+const staticAsset = (): string | undefined => {
+  const dir = path.join(root, 'apps/web/dist/assets');
+  try {
+    const file = readdirSync(dir).find((name) => name.endsWith('.js') && !name.endsWith('.map'));
+    return file ? `/assets/${file}` : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const measure = async (label: string, plainRps: number, app: Running, databaseUrl: string) => {
+  const token = await signedInToken(app.url);
+  const auth = { ...API_HEADERS, authorization: `Bearer ${token}` };
+  console.log(`\n== ${label}`);
+  console.log('route                         req/s   ratio   p99 ms  target');
+  const row = (name: string, r: { rps: number; p99: number; errors: number }, target: string) =>
+    console.log(`${name.padEnd(26)}${fmt(r.rps)}${fmt(r.rps / plainRps, 2)}${fmt(r.p99)}  ${target}${r.errors ? `  (${r.errors} errors)` : ''}`);
+  row('GET /api/user/me', await load({ url: `${app.url}/api/user/me`, headers: auth, seconds: SECONDS }), '≥ 0.15');
+  row('GET /api/health', await load({ url: `${app.url}/api/health`, seconds: SECONDS }), '≥ 0.30');
+  row('GET /api/config', await load({ url: `${app.url}/api/config`, headers: API_HEADERS, seconds: SECONDS }), '≥ 0.70');
+
+  // A slow query holds a connection for 0.5 s at a time; a route that needs no database must not notice.
+  const slow = new pg.Client({ connectionString: databaseUrl });
+  await slow.connect();
+  let slowRunning = true;
+  const slowLoop = (async () => {
+    while (slowRunning) await slow.query('select pg_sleep(0.5)');
+  })();
+  const during = await load({ url: `${app.url}/api/config`, headers: API_HEADERS, connections: 10, seconds: SECONDS });
+  slowRunning = false;
+  await slowLoop;
+  await slow.end();
+  console.log(`no-database route p99 while 0.5 s queries run: ${during.p99} ms (target < 20)`);
+
+  const asset = staticAsset();
+  if (asset) {
+    const [burst, assets] = await Promise.all([
+      load({
+        url: `${app.url}/api/auth/login`,
+        method: 'POST',
+        headers: API_HEADERS,
+        body: JSON.stringify({ email: 'nobody@example.com', password: 'Wrong-password-1' }),
+        connections: 50,
+        seconds: SECONDS,
+      }),
+      load({ url: `${app.url}${asset}`, connections: 10, seconds: SECONDS }),
+    ]);
+    console.log(`static asset p99 during a login burst (c=50, ${Math.round(burst.rps)} logins/s): ${assets.p99} ms (target < 50)`);
+  } else {
+    console.log('static asset during a login burst: skipped (no web build: run npm run build)');
+  }
+};
+
+await ensureBuilt(true);
+const plain = await startPlainFastify();
+const plainResult = await load({ url: plain.url, seconds: SECONDS });
+await plain.stop();
+console.log(`plain Fastify "hello": ${Math.round(plainResult.rps)} req/s, p99 ${plainResult.p99} ms (c=50, ${SECONDS} s)`);
+
+const embedded = await startBuiltApp();
+try {
+  await new Promise((r) => setTimeout(r, 3000));
+  console.log(`\nidle RSS of the Node process on the embedded default: ${rssMb(embedded.child.pid!).toFixed(0)} MB (target ≤ 200)`);
+  const pgPids = readFileSync(path.join(embedded.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0];
+  if (pgPids) console.log(`the embedded PostgreSQL's postmaster, apart: ${rssMb(Number(pgPids)).toFixed(0)} MB`);
+  await measure('embedded PostgreSQL (the default)', plainResult.rps, embedded, embeddedUrl(embedded));
+} finally {
+  await embedded.stop();
+}
+
+const adminUrl = await postgresAdminUrl();
+if (adminUrl) {
+  const name = `magiim_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const app = await startBuiltApp({ DATABASE_URL: url.toString() });
+  try {
+    await measure('PostgreSQL (DATABASE_URL)', plainResult.rps, app, url.toString());
+  } finally {
+    await app.stop();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+} else {
+  console.log('\nPostgreSQL: skipped (set DATABASE_URL, or run one on 127.0.0.1:5432)');
+}

@@ -1,0 +1,65 @@
+// `npm run bench:mail`: 10,000 e-mails queued through the real job path (pg-boss on the embedded PostgreSQL)
+// and delivered over SMTP to a local sink. Prints the time; asserts nothing.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { createAppContext } from '../apps/server/src/app-context.js';
+import { loadConfig } from '../apps/server/src/platform/env.js';
+import { freePort } from './bench-server.js';
+
+const COUNT = Number(process.env.BENCH_MAIL_COUNT ?? 10_000);
+
+let received = 0;
+const sink = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, callback) {
+    stream.on('data', () => {});
+    stream.on('end', () => {
+      received++;
+      callback();
+    });
+  },
+});
+const port = await freePort();
+await new Promise<void>((resolve) => sink.listen(port, '127.0.0.1', resolve));
+
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mgm-')),
+  SMTP_URL: `smtp://127.0.0.1:${port}`,
+  LOG_LEVEL: 'warn',
+});
+const { ctx, close } = await createAppContext(config, { logger: pino({ level: 'warn' }), worker: true });
+
+const queuedAt = performance.now();
+const batch = 200;
+for (let i = 0; i < COUNT; i += batch) {
+  await Promise.all(
+    Array.from({ length: Math.min(batch, COUNT - i) }, (_, j) =>
+      ctx.enqueueEmail({ to: `guest${i + j}@example.com`, subject: `Bench ${i + j}`, html: '<p>Hello</p>', text: 'Hello' }),
+    ),
+  );
+}
+const enqueuedMs = performance.now() - queuedAt;
+console.log(`queued ${COUNT} e-mails in ${(enqueuedMs / 1000).toFixed(1)} s`);
+
+const deadline = Date.now() + 10 * 60_000;
+let last = 0;
+while (received < COUNT && Date.now() < deadline) {
+  await new Promise((r) => setTimeout(r, 1000));
+  if (received - last > 0 && Math.round((performance.now() - queuedAt) / 1000) % 10 === 0) console.log(`  ${received} delivered…`);
+  last = received;
+}
+const totalMs = performance.now() - queuedAt;
+console.log(
+  `${received} of ${COUNT} e-mails delivered to the SMTP sink ${(totalMs / 1000).toFixed(1)} s after the first was queued ` +
+    `(${Math.round(received / (totalMs / 1000))}/s; target: 10,000 in under 60 s)`,
+);
+await close();
+await new Promise<void>((resolve) => sink.close(() => resolve()));
+process.exit(received === COUNT ? 0 : 1);
