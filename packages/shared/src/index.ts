@@ -6,4 +6,5 @@ export * from './abilities.js';
 export * from './common-passwords.js';
 export * from './schemas/auth.js';
 export * from './schemas/system.js';
+export * from './schemas/text.js';
 export * from './api-paths.js';

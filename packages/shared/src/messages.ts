@@ -41,4 +41,5 @@ export const MSG = {
   acceptTerms: 'validation.acceptTerms',
   mustBeAdult: 'validation.mustBeAdult',
   invalidValue: 'validation.invalidValue',
+  invalidCharacters: 'validation.invalidCharacters',
 } as const;

@@ -9,15 +9,11 @@ import {
 import { isCommonPassword } from '../common-passwords.js';
 import { LANGUAGES } from '../enums.js';
 import { MSG } from '../messages.js';
+import { singleLineText } from './text.js';
 
 export const langSchema = z.enum(LANGUAGES, { error: MSG.invalidValue });
 
-export const fullNameSchema = z
-  .string({ error: MSG.required })
-  .trim()
-  .min(1, MSG.required)
-  .min(FULL_NAME_MIN_LENGTH, MSG.minChars(FULL_NAME_MIN_LENGTH))
-  .max(FULL_NAME_MAX_LENGTH, MSG.maxChars(FULL_NAME_MAX_LENGTH));
+export const fullNameSchema = singleLineText({ min: FULL_NAME_MIN_LENGTH, max: FULL_NAME_MAX_LENGTH });
 
 export const emailSchema = z
   .string({ error: MSG.required })
