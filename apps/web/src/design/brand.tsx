@@ -14,10 +14,11 @@ export function LogoMark({ size = 36, title }: { size?: number; title?: string }
       style={{ flexShrink: 0, display: 'block' }}
     >
       <rect width="48" height="48" rx="13" fill={colors.primary} />
-      <circle cx="19" cy="27" r="8.5" fill="none" stroke="#FFFFFF" strokeWidth="3.2" />
-      <circle cx="29" cy="27" r="8.5" fill="none" stroke={colors.gold} strokeWidth="3.2" />
-      <path d="M19 18.5a8.5 8.5 0 0 1 6.2 2.7" fill="none" stroke="#FFFFFF" strokeWidth="3.2" strokeLinecap="round" />
-      <path d="M36.5 7.5l1.3 3.2 3.2 1.3-3.2 1.3-1.3 3.2-1.3-3.2-3.2-1.3 3.2-1.3z" fill={colors.gold} />
+      <circle cx="18" cy="27" r="10.5" fill="none" stroke="#FFFFFF" strokeWidth="3.8" />
+      <circle cx="30" cy="27" r="10.5" fill="none" stroke={colors.gold} strokeWidth="3.8" />
+      {/* the white ring passes over the gold one at the top: linked, not stacked */}
+      <path d="M18 16.5a10.5 10.5 0 0 1 7.9 3.6" fill="none" stroke="#FFFFFF" strokeWidth="3.8" strokeLinecap="round" />
+      <path d="M38.5 4.5l1.4 3.4 3.4 1.4-3.4 1.4-1.4 3.4-1.4-3.4-3.4-1.4 3.4-1.4z" fill="#FFFFFF" />
     </svg>
   );
 }

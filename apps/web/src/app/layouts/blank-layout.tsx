@@ -40,7 +40,7 @@ export function BlankLayout({ wide = false, maxWidth }: { wide?: boolean; maxWid
               display: 'grid',
               gridTemplateColumns: { xs: '1fr', md: '1fr minmax(0, 520px)' },
               gap: { md: 4, lg: 6 },
-              alignItems: 'start',
+              alignItems: 'center',
             }}
           >
             <Box sx={{ display: { xs: 'none', md: 'block' } }}>

@@ -11,7 +11,7 @@ import { SiteFooter } from '../../components/site-footer';
 export function ManageEventsLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AppBar position="fixed" color="inherit" elevation={1} component="header">
+      <AppBar position="fixed" color="inherit" elevation={0} component="header" sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Container maxWidth="lg" disableGutters>
           <Toolbar>
             <Logo />

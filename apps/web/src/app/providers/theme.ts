@@ -22,7 +22,7 @@ export const createAppTheme = (direction: 'rtl' | 'ltr', lang = 'he'): Theme =>
     shape: { borderRadius: radius.control },
     typography: {
       fontFamily: lang === 'ar' ? fonts.arabic : fonts.base,
-      h1: typeScale.h1,
+      h1: { ...typeScale.h1, '@media (max-width: 599.95px)': { fontSize: '1.625rem' } },
       h2: typeScale.h2,
       h3: typeScale.h3,
       body1: typeScale.body1,
