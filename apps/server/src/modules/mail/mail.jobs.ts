@@ -62,7 +62,7 @@ export const createMailQueue = (deps: MailQueueDeps) => {
     name: SEND_EMAIL_JOB,
     retryLimit: 8,
     retryDelaySeconds: 5,
-    // Up to 2 × 20 messages in flight per worker process.
+    // Up to 4 × 25 messages in flight per worker process.
     batchSize: 25,
     workers: 4,
     // pg-boss's default (15 min) retried a mail cut off mid-send a quarter of an hour later; the SMTP
