@@ -16,9 +16,18 @@ const main = async () => {
   const worker = !process.argv.includes('--no-worker');
   const { app, close, ctx } = await buildApp(config, { worker });
   await app.listen({ port: config.port, host: config.host });
-  const shown = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`;
-  console.log(`Magiim is running on ${shown} (database: ${ctx.database.embedded ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`);
-  if (config.devMailbox) console.log(`Sent e-mail is kept in the dev mailbox: ${shown}/dev/mailbox`);
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host);
+  const shown = `http://${local ? 'localhost' : config.host}:${config.port}`;
+  const lines = [
+    '',
+    `  Magiim is running:  ${shown}`,
+    `  Data:               ${ctx.database.embedded ? `${config.dataDir} (embedded PostgreSQL)` : 'PostgreSQL at DATABASE_URL'}`,
+    config.devMailbox ? `  Sent e-mail:        ${shown}/dev/mailbox (no SMTP_URL set, so nothing leaves this machine)` : '',
+    worker ? '' : '  Jobs:               not handled here (--no-worker); run worker.js beside it',
+    '  Stop:               Ctrl-C',
+    '',
+  ];
+  console.log(lines.filter((line, i) => line || i === 0 || i === lines.length - 1).join('\n'));
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
