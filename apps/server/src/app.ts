@@ -12,10 +12,10 @@ import type { Config } from './platform/env.js';
 import type { AppContext } from './platform/context.js';
 import { createAppContext } from './app-context.js';
 import { AppError } from './platform/errors.js';
-import { registerErrorHandler } from './platform/http-errors.js';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/http-errors.js';
 import { createLoggerOptions, RedactingLogController, type LogDestination } from './platform/logger.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
-import { registerWebApp } from './platform/web-static.js';
+import { registerCompression, registerWebApp } from './platform/web-static.js';
 import { platformOf } from './platform/auth.js';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
@@ -57,6 +57,15 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
     logController: new RedactingLogController(),
     bodyLimit: 1_048_576,
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    // A request must arrive whole within REQUEST_TIMEOUT_MS (its head within 20 s at most); Node checks
+    // every quarter of that, so a body trickled byte by byte is cut close to the limit.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, 20_000),
+      connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(config.requestTimeoutMs / 4))),
+    },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>() as AppInstance;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,6 +80,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
+  await registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+const APP_JS = `export const greeting = ${JSON.stringify('שלום '.repeat(400))};\n`;
+const INDEX = `<!doctype html><html lang="he" dir="rtl"><body><div id="root">${'<p>splash</p>'.repeat(100)}</div></body></html>`;
+
+/**
+ * A stand-in for the built SPA with the precompressed siblings the build writes. Each sibling carries a
+ * marker, so a test can tell the file from disk from one compressed on the fly.
+ */
+const fakeWebDist = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'magiim-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  const write = (name: string, body: string, precompressed: boolean) => {
+    writeFileSync(path.join(dir, name), body);
+    if (!precompressed) return;
+    writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(`${body}/*br-from-disk*/`));
+    writeFileSync(path.join(dir, `${name}.gz`), gzipSync(`${body}/*gz-from-disk*/`));
+  };
+  write('index.html', INDEX, true);
+  write('favicon.svg', `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(300)}</svg>`, true);
+  write('assets/app-3f9a1c.js', APP_JS, true);
+  write('assets/font-77aa.woff2', 'wOF2'.padEnd(4096, '\u0001'), false);
+  return dir;
+};
+
+describe('web static files: compression and caching', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ WEB_DIST_DIR: fakeWebDist() });
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it('serves hashed assets precompressed (brotli preferred) and immutable for a year', async () => {
+    const br = await get('/assets/app-3f9a1c.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${APP_JS}/*br-from-disk*/`);
+
+    const gz = await get('/assets/app-3f9a1c.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(`${APP_JS}/*gz-from-disk*/`);
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const plain = await get('/assets/app-3f9a1c.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+  });
+
+  it('never compresses files that are compressed already (fonts)', async () => {
+    const font = await get('/assets/font-77aa.woff2', 'br, gzip');
+    expect(font.statusCode).toBe(200);
+    expect(font.headers['content-encoding']).toBeUndefined();
+    expect(font.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('makes index.html, the SPA fallback and unhashed files revalidate every time', async () => {
+    for (const url of ['/index.html', '/login', '/reset-password/abc', '/favicon.svg']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-encoding'], url).toBe('br');
+    }
+    const fallback = await get('/login', 'br');
+    expect(brotliDecompressSync(fallback.rawPayload).toString()).toBe(`${INDEX}/*br-from-disk*/`);
+    expect(fallback.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('answers a missing hashed asset 404, not with the SPA page', async () => {
+    const res = await get('/assets/app-old.js', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('compresses large text API answers with brotli or gzip and leaves small ones alone', async () => {
+    const docsBr = await get('/api/docs', 'gzip, br');
+    expect(docsBr.statusCode).toBe(200);
+    expect(docsBr.headers['content-encoding']).toBe('br');
+    const docsJson = JSON.parse(brotliDecompressSync(docsBr.rawPayload).toString()) as { openapi: string };
+    expect(docsJson.openapi).toBe('3.0.3');
+    expect(docsBr.rawPayload.length).toBeLessThan(JSON.stringify(docsJson).length / 4);
+
+    const docsGz = await get('/api/docs', 'gzip');
+    expect(docsGz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(docsGz.rawPayload).toString())).toEqual(docsJson);
+
+    const identity = await get('/api/docs');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+
+    const health = await get('/api/health', 'br, gzip');
+    expect(health.statusCode).toBe(200);
+    expect(health.headers['content-encoding']).toBeUndefined();
+  });
+});
