@@ -11,6 +11,13 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL',
   'PLATFORM_REQUIRED',
+  // requests the server could not read (the framework's and Node's own refusals)
+  'BAD_REQUEST',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'REQUEST_TIMEOUT',
+  'HEADERS_TOO_LARGE',
+  'URI_TOO_LONG',
   // accounts
   'ACCOUNT_EXISTS',
   'INVALID_CREDENTIALS',

@@ -21,6 +21,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   JOB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
@@ -45,6 +46,8 @@ export interface Config {
   trustProxyHops: number;
   logLevel: string;
   webDistDir: string | undefined;
+  /** A request (head and body) must arrive within this; a slowly sent one is cut with 408. */
+  requestTimeoutMs: number;
   database: {
     poolSize: number;
     jobPoolSize: number;
@@ -121,6 +124,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     database: {
       poolSize: e.DB_POOL_SIZE,
       jobPoolSize: e.JOB_POOL_SIZE,

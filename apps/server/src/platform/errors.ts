@@ -3,6 +3,12 @@ import type { ApiErrorBody, ApiErrorIssue, ErrorCode } from '@magiim/shared';
 const HTTP_STATUS: Record<ErrorCode, number> = {
   VALIDATION: 400,
   PLATFORM_REQUIRED: 400,
+  BAD_REQUEST: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  REQUEST_TIMEOUT: 408,
+  HEADERS_TOO_LARGE: 431,
+  URI_TOO_LONG: 414,
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   verify_email: 401,
@@ -35,6 +41,11 @@ export class AppError extends Error {
 
   toBody(): ApiErrorBody {
     return { code: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) };
+  }
+
+  /** Extra response headers (e.g. Retry-After on RATE_LIMITED). */
+  headers(): Record<string, string> {
+    return {};
   }
 }
 

@@ -1,11 +1,93 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '@magiim/shared';
 import type { AppInstance } from '../app.js';
-import { AppError } from './errors.js';
+import { AppError, httpStatusOf } from './errors.js';
+
+/** The shape of every error answer; loose, so an error's extra fields (a 429's retryAfterSeconds) pass. */
+export const apiErrorSchema = z
+  .looseObject({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ description: 'Every error: a code (shown translated as errors.<code>), a short English text for logs and, for VALIDATION, the fields at fault.' });
+
+/** Longer URLs answer 414 before routing (Node's own limit is the 16 KB of the request head: 431). */
+export const MAX_URL_LENGTH = 8192;
+
+/**
+ * Fixed texts for the refusals of the framework and of Node's parser: their own messages quote the path,
+ * the body or a header, and nothing a client sent is echoed back.
+ */
+const REFUSALS: Partial<Record<ErrorCode, string>> = {
+  BAD_REQUEST: 'the request could not be read',
+  PAYLOAD_TOO_LARGE: 'the request body is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'this content type is not accepted here',
+  REQUEST_TIMEOUT: 'the request took too long to arrive',
+  HEADERS_TOO_LARGE: 'the request headers are too large',
+  URI_TOO_LONG: 'the URL is too long',
+  NOT_FOUND: 'not found',
+};
+
+const refusal = (code: ErrorCode) => ({ code, message: REFUSALS[code] ?? code });
+
+/** Fastify's error codes (and plain statuses) → ours. */
+const FRAMEWORK_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_BAD_URL: 'BAD_REQUEST',
+  FST_ERR_MAX_PARAM_LENGTH: 'URI_TOO_LONG',
+};
+const STATUS_CODES_OURS: Record<number, ErrorCode> = {
+  404: 'NOT_FOUND',
+  405: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  431: 'HEADERS_TOO_LARGE',
+};
+
+const codeOfFrameworkError = (error: { code?: string; statusCode?: number }): ErrorCode =>
+  (error.code && FRAMEWORK_CODES[error.code]) || STATUS_CODES_OURS[error.statusCode ?? 400] || 'BAD_REQUEST';
+
+/** Fastify's `frameworkErrors`: bad URL encoding, an over-long path parameter (these never reach the error handler). */
+export const answerFrameworkError = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
+  const code = codeOfFrameworkError(error);
+  void reply.code(httpStatusOf(code)).header('cache-control', 'no-store').send(refusal(code));
+};
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before there is a request (headers too
+ * large, a bad Content-Length, a request that took longer than REQUEST_TIMEOUT_MS) answers in our shape.
+ */
+export const answerClientError = (error: Error & { code?: string }, socket: Socket): void => {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'ERR_HTTP_HEADERS_TIMEOUT'
+      ? 'REQUEST_TIMEOUT'
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 'HEADERS_TOO_LARGE'
+        : 'BAD_REQUEST';
+  const status = httpStatusOf(code);
+  const body = JSON.stringify(refusal(code));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+};
 
 /** Every error leaves as `{code, message, issues?}`; unexpected ones are logged and answer 500. */
 export const registerErrorHandler = (app: AppInstance): void => {
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) return reply.code(error.status).send(error.toBody());
+    if (error instanceof AppError) return reply.code(error.status).headers(error.headers()).send(error.toBody());
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
@@ -16,10 +98,22 @@ export const registerErrorHandler = (app: AppInstance): void => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) return reply.code(429).send(new AppError('RATE_LIMITED').toBody());
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ code: status === 404 ? 'NOT_FOUND' : 'VALIDATION', message: (error as Error).message });
+      // Malformed JSON, a bad Content-Length, a wrong content type…: the framework's message may quote the input.
+      const code = codeOfFrameworkError(error as { code?: string; statusCode?: number });
+      return reply.code(httpStatusOf(code)).send(refusal(code));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(new AppError('INTERNAL', 'something went wrong').toBody());
   });
 
+  app.addHook('onRequest', async (request) => {
+    if (request.url.length > MAX_URL_LENGTH) throw new AppError('URI_TOO_LONG', REFUSALS.URI_TOO_LONG);
+  });
+
+  // Every documented route documents its errors too (a route's own 4xx/5xx schemas win).
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
+    if (!schema || schema.hide) return;
+    schema.response = { '4xx': apiErrorSchema, '5xx': apiErrorSchema, ...schema.response };
+  });
 };
