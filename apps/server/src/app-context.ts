@@ -7,6 +7,7 @@ import { createRateLimiter } from './modules/rate-limits/rate-limiter.js';
 import { createMailQueue } from './modules/mail/mail.jobs.js';
 import { storeDevMail } from './modules/dev-mailbox/dev-mailbox.repository.js';
 import { createRetentionJobs } from './modules/rate-limits/rate-limit.jobs.js';
+import { createAuthJobs } from './modules/auth/auth.jobs.js';
 import { createHousekeepingJobs } from './modules/housekeeping/housekeeping.jobs.js';
 import { createSandboxMailTransport } from './providers/mail/sandbox.js';
 import { createSmtpMailTransport } from './providers/mail/smtp.js';
@@ -73,6 +74,7 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     mail.sendEmailJob as unknown as JobDefinition<object>,
     mail.pruneDeliveriesJob,
     ...createRetentionJobs(ctx),
+    ...createAuthJobs(ctx),
     ...createHousekeepingJobs(ctx),
   ];
   if (options.worker) await jobs.work(jobDefinitions);

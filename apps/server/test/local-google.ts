@@ -14,14 +14,19 @@ export const startLocalGoogle = async (clientId: string) => {
   const { port } = server.address() as AddressInfo;
   const stranger = await generateKeyPair('RS256');
 
-  const sign = async (claims: JWTPayload, options: { key?: 'stranger'; audience?: string; issuer?: string; expiresIn?: string } = {}) =>
-    new SignJWT({ email_verified: true, ...claims })
+  /** `expiresIn: null` signs a token without `exp`; `issuedAt` (seconds since the epoch) overrides `iat`. */
+  const sign = async (
+    claims: JWTPayload,
+    options: { key?: 'stranger'; audience?: string; issuer?: string; expiresIn?: string | null; issuedAt?: number } = {},
+  ) => {
+    const jwt = new SignJWT({ email_verified: true, ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
       .setIssuer(options.issuer ?? 'https://accounts.google.com')
       .setAudience(options.audience ?? clientId)
-      .setIssuedAt()
-      .setExpirationTime(options.expiresIn ?? '10m')
-      .sign(options.key === 'stranger' ? stranger.privateKey : privateKey);
+      .setIssuedAt(options.issuedAt);
+    if (options.expiresIn !== null) jwt.setExpirationTime(options.expiresIn ?? '10m');
+    return jwt.sign(options.key === 'stranger' ? stranger.privateKey : privateKey);
+  };
 
   return {
     jwksUrl: `http://127.0.0.1:${port}/oauth2/v3/certs`,

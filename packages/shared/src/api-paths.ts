@@ -16,6 +16,7 @@ export const API = {
     resendVerificationEmail: (lang: string) => `/auth/resendVerificationEmail/${lang}`,
     sendPasswordReset: (lang: string) => `/auth/sendPasswordReset/${lang}`,
     resetPassword: '/auth/resetPassword',
+    checkResetToken: '/auth/checkResetToken',
   },
   user: {
     me: '/user/me',

@@ -29,10 +29,22 @@ export const STORAGE_KEYS = {
 export const SESSION_TTL_DAYS = 30;
 export const EMAIL_VERIFICATION_TTL_HOURS = 48;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
+/**
+ * Windows are sliding. Failed sign-ins count per account and per IP separately; the per-IP number is high because a
+ * mobile carrier puts many people behind one address. After 5 account failures each further attempt waits
+ * 2, 4, 8… seconds; at 10 the account locks for the window, except for devices that signed in to it before.
+ */
 export const RATE_LIMITS = {
-  failedLoginsPerAccount: { max: 10, windowMinutes: 15 },
-  failedLoginsPerIp: { max: 10, windowMinutes: 15 },
+  failedLoginsPerAccount: { max: 10, windowMinutes: 15, backoff: { after: 5, baseSeconds: 2 } },
+  failedLoginsPerIp: { max: 100, windowMinutes: 15 },
   passwordResetsPerEmail: { max: 3, windowMinutes: 60 },
   registrationsPerIp: { max: 10, windowMinutes: 60 },
   verificationResendsPerUser: { max: 5, windowMinutes: 60 },
+  emailChangesPerUser: { max: 5, windowMinutes: 60 },
+  resetTokenChecksPerIp: { max: 30, windowMinutes: 15 },
 } as const;
+
+/** Header carrying the client's kept random device id (16–100 characters); lets a known device in during a lock. */
+export const DEVICE_ID_HEADER = 'x-device-id';
+export const DEVICE_ID_MIN_LENGTH = 16;
+export const DEVICE_ID_MAX_LENGTH = 100;

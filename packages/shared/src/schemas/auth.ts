@@ -78,6 +78,14 @@ export const googleLoginSchema = z.object({
 export const verifyEmailSchema = z.object({ token: tokenSchema });
 export const sendPasswordResetSchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z.object({ token: tokenSchema, password: newPasswordSchema });
+export const checkResetTokenSchema = z.object({ token: tokenSchema });
+export const checkResetTokenResponseSchema = z.object({ valid: z.literal(true) });
+/** Body of every 429: also sent as the Retry-After header (seconds). */
+export const rateLimitedResponseSchema = z.object({
+  code: z.literal('RATE_LIMITED'),
+  message: z.string(),
+  retryAfterSeconds: z.number().int().positive(),
+});
 /** The reset form asks for the password twice; the API takes it once (spec §7). */
 export const resetPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string().min(1, MSG.required) })

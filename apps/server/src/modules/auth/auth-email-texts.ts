@@ -2,6 +2,8 @@ import type { Lang } from '@magiim/shared';
 
 interface AuthEmailTexts {
   greeting: (name: string) => string;
+  /** For mail to an address not yet proven: a registrant's name could be a link a mail client makes clickable. */
+  hello: string;
   footer: (supportEmail: string) => string;
   verify: { subject: string; body: string; action: string; expires: string };
   changeEmail: { subject: string; body: string; action: string; expires: string };
@@ -9,12 +11,15 @@ interface AuthEmailTexts {
   /** Security notices to the account's current address. */
   passwordChanged: { subject: string; body: string; notYou: string; action: string };
   emailChangeRequested: { subject: string; body: (newEmail: string) => string; notYou: string };
+  /** To the owner of an address another account tried to move to. */
+  emailTaken: { subject: string; body: string; nothingChanged: string };
 }
 
 /** The e-mails' words in every interface language (the type makes a missing language a compile error). */
 export const AUTH_EMAIL_TEXTS: Record<Lang, AuthEmailTexts> = {
   he: {
     greeting: (name) => `שלום ${name},`,
+    hello: 'שלום,',
     footer: (support) => `נשלח על ידי מגיעים. לשאלות: ${support}`,
     verify: {
       subject: 'אימות כתובת האימייל שלך במגיעים',
@@ -46,9 +51,15 @@ export const AUTH_EMAIL_TEXTS: Record<Lang, AuthEmailTexts> = {
       body: (newEmail) => `התקבלה בקשה לשנות את כתובת האימייל בחשבון שלך ל-${newEmail}. הכתובת תשתנה רק אחרי אישור בקישור שנשלח אליה.`,
       notYou: 'אם לא ביקשת את השינוי, יש להחליף את הסיסמה מיד ולכתוב לנו.',
     },
+    emailTaken: {
+      subject: 'ניסיון להשתמש בכתובת האימייל שלך במגיעים',
+      body: 'מישהו ביקש להעביר חשבון אחר במגיעים לכתובת האימייל הזו, שכבר שייכת לחשבון שלך.',
+      nothingChanged: 'לא השתנה דבר והחשבון שלך לא הושפע. אם זה לא היית את/ה, אפשר להתעלם מהודעה זו.',
+    },
   },
   en: {
     greeting: (name) => `Hello ${name},`,
+    hello: 'Hello,',
     footer: (support) => `Sent by Magiim. Questions: ${support}`,
     verify: {
       subject: 'Verify your e-mail address for Magiim',
@@ -80,9 +91,15 @@ export const AUTH_EMAIL_TEXTS: Record<Lang, AuthEmailTexts> = {
       body: (newEmail) => `We received a request to change your account's e-mail address to ${newEmail}. It changes only once the link sent there is confirmed.`,
       notYou: 'If you did not ask for this, change your password at once and write to us.',
     },
+    emailTaken: {
+      subject: 'Someone tried to use your e-mail address on Magiim',
+      body: 'Someone asked to move another Magiim account to this e-mail address, which already belongs to your account.',
+      nothingChanged: 'Nothing changed and your account is not affected. If it was not you, you can ignore this message.',
+    },
   },
   ru: {
     greeting: (name) => `Здравствуйте, ${name}!`,
+    hello: 'Здравствуйте!',
     footer: (support) => `Отправлено Magiim. Вопросы: ${support}`,
     verify: {
       subject: 'Подтвердите адрес электронной почты в Magiim',
@@ -114,9 +131,15 @@ export const AUTH_EMAIL_TEXTS: Record<Lang, AuthEmailTexts> = {
       body: (newEmail) => `Мы получили запрос на смену адреса электронной почты вашего аккаунта на ${newEmail}. Адрес изменится только после подтверждения по ссылке, отправленной на него.`,
       notYou: 'Если вы этого не запрашивали, немедленно смените пароль и напишите нам.',
     },
+    emailTaken: {
+      subject: 'Кто-то пытался использовать ваш адрес в Magiim',
+      body: 'Кто-то попросил перенести другую учётную запись Magiim на этот адрес, который уже принадлежит вашей учётной записи.',
+      nothingChanged: 'Ничего не изменилось, ваша учётная запись не затронута. Если это были не вы, просто проигнорируйте это письмо.',
+    },
   },
   ar: {
     greeting: (name) => `مرحبًا ${name}،`,
+    hello: 'مرحبًا،',
     footer: (support) => `أُرسلت من Magiim. للاستفسارات: ${support}`,
     verify: {
       subject: 'تأكيد عنوان بريدك الإلكتروني في Magiim',
@@ -147,6 +170,11 @@ export const AUTH_EMAIL_TEXTS: Record<Lang, AuthEmailTexts> = {
       subject: 'طلب تغيير عنوان بريدك الإلكتروني في Magiim',
       body: (newEmail) => `تلقينا طلبًا لتغيير عنوان البريد الإلكتروني لحسابك إلى ${newEmail}. لن يتغير العنوان إلا بعد تأكيده عبر الرابط المرسل إليه.`,
       notYou: 'إذا لم تطلب ذلك، غيّر كلمة المرور فورًا وراسلنا.',
+    },
+    emailTaken: {
+      subject: 'حاول شخص ما استخدام بريدك الإلكتروني في Magiim',
+      body: 'طلب شخص ما نقل حساب آخر في Magiim إلى عنوان البريد الإلكتروني هذا، وهو مسجّل لحسابك.',
+      nothingChanged: 'لم يتغير شيء ولم يتأثر حسابك. إن لم تكن أنت، يمكنك تجاهل هذه الرسالة.',
     },
   },
 };

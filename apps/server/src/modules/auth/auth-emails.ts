@@ -4,7 +4,8 @@ import { AUTH_EMAIL_TEXTS } from './auth-email-texts.js';
 
 interface LinkEmail {
   lang: Lang;
-  name: string;
+  /** null leaves the name out (mail to an address not yet proven to belong to the registrant). */
+  name: string | null;
   url: string;
   supportEmail: string;
 }
@@ -17,7 +18,7 @@ export const renderLinkEmail = (kind: LinkEmailKind, { lang, name, url, supportE
   const texts = t[kind];
   return renderEmail(lang, {
     subject: texts.subject,
-    greeting: t.greeting(name),
+    greeting: name === null ? t.hello : t.greeting(name),
     paragraphs: [texts.body, texts.expires, ...('ignore' in texts ? [texts.ignore] : [])],
     action: { label: texts.action, url },
     footer: t.footer(supportEmail),
@@ -47,6 +48,17 @@ export const renderEmailChangeRequestedEmail = ({ lang, name, supportEmail, newE
     subject: t.emailChangeRequested.subject,
     greeting: t.greeting(name),
     paragraphs: [t.emailChangeRequested.body(newEmail), t.emailChangeRequested.notYou],
+    footer: t.footer(supportEmail),
+  });
+};
+
+/** To the owner of an address someone tried to move another account to: no name or address of the requester. */
+export const renderEmailTakenEmail = ({ lang, supportEmail }: { lang: Lang; supportEmail: string }) => {
+  const t = AUTH_EMAIL_TEXTS[lang];
+  return renderEmail(lang, {
+    subject: t.emailTaken.subject,
+    greeting: t.hello,
+    paragraphs: [t.emailTaken.body, t.emailTaken.nothingChanged],
     footer: t.footer(supportEmail),
   });
 };

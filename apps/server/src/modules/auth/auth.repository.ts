@@ -63,3 +63,24 @@ export const discardUserTokens = async (db: Db, userId: string, purpose: UserTok
     .set({ usedAt: new Date() })
     .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
 };
+
+/** The token row whatever its state (used, expired), for telling "already used" apart from "never existed". */
+export const findUserToken = async (db: Db, tokenHash: string, purposes: UserTokenPurpose[]) =>
+  (
+    await db
+      .select()
+      .from(userTokens)
+      .where(and(eq(userTokens.tokenHash, tokenHash), sql`${userTokens.purpose} in ${purposes}`))
+      .limit(1)
+  )[0];
+
+/** True while the link is unused and unexpired; changes nothing. */
+export const isUserTokenLive = async (db: Db, tokenHash: string, purpose: UserTokenPurpose): Promise<boolean> => {
+  const row = await findUserToken(db, tokenHash, [purpose]);
+  return !!row && !row.usedAt && row.expiresAt.getTime() > Date.now();
+};
+
+/** Every unused link of the user stops working. */
+export const discardAllUserTokens = async (db: Db, userId: string): Promise<void> => {
+  await db.update(userTokens).set({ usedAt: new Date() }).where(and(eq(userTokens.userId, userId), isNull(userTokens.usedAt)));
+};

@@ -1,5 +1,9 @@
 import {
   API,
+  checkResetTokenResponseSchema,
+  checkResetTokenSchema,
+  DEVICE_ID_HEADER,
+  rateLimitedResponseSchema,
   googleLoginSchema,
   langParamsSchema,
   loginResponseSchema,
@@ -12,31 +16,41 @@ import {
   verifyEmailResponseSchema,
   verifyEmailSchema,
 } from '@magiim/shared';
+import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import { authOf, clientInfoOf, requireAuth } from '../../platform/auth.js';
 import * as auth from './auth.service.js';
 
 const tags = ['auth'];
+const tooMany = rateLimitedResponseSchema.describe('Too many attempts: the Retry-After header carries retryAfterSeconds too');
+const deviceHeaders = z.looseObject({
+  [DEVICE_ID_HEADER]: z
+    .string()
+    .optional()
+    .describe('Opaque random id the client keeps (16–100 characters); a device that signed in before gets in while the account is locked'),
+});
 
 export const registerAuthRoutes = (app: AppInstance) => {
   const { ctx } = app;
 
   app.post(
     API.auth.register,
-    { schema: { tags, body: registerSchema, response: { 201: registerResponseSchema } } },
+    { schema: { tags, body: registerSchema, response: { 201: registerResponseSchema, 429: tooMany } } },
     async (request, reply) => {
       const result = await auth.register(ctx, request.body, clientInfoOf(request));
       return reply.code(201).send(result);
     },
   );
 
-  app.post(API.auth.login, { schema: { tags, body: loginSchema, response: { 200: loginResponseSchema } } }, (request) =>
-    auth.login(ctx, request.body, clientInfoOf(request)),
+  app.post(
+    API.auth.login,
+    { schema: { tags, headers: deviceHeaders, body: loginSchema, response: { 200: loginResponseSchema, 429: tooMany } } },
+    (request) => auth.login(ctx, { ...request.body, deviceId: request.headers[DEVICE_ID_HEADER] }, clientInfoOf(request)),
   );
 
   app.post(
     API.auth.google,
-    { schema: { tags, body: googleLoginSchema, response: { 200: loginResponseSchema } } },
+    { schema: { tags, body: googleLoginSchema, response: { 200: loginResponseSchema, 429: tooMany } } },
     (request) => auth.loginWithGoogle(ctx, request.body, clientInfoOf(request)),
   );
 
@@ -60,7 +74,7 @@ export const registerAuthRoutes = (app: AppInstance) => {
     API.auth.resendVerificationEmail(':lang'),
     {
       preHandler: requireAuth(ctx, ['full', 'verify_email']),
-      schema: { tags, params: langParamsSchema, response: { 200: okResponseSchema } },
+      schema: { tags, params: langParamsSchema, response: { 200: okResponseSchema, 429: tooMany } },
     },
     async (request) => {
       await auth.resendVerificationEmail(ctx, authOf(request).user.id, request.params.lang);
@@ -70,11 +84,17 @@ export const registerAuthRoutes = (app: AppInstance) => {
 
   app.post(
     API.auth.sendPasswordReset(':lang'),
-    { schema: { tags, params: langParamsSchema, body: sendPasswordResetSchema, response: { 200: okResponseSchema } } },
+    { schema: { tags, params: langParamsSchema, body: sendPasswordResetSchema, response: { 200: okResponseSchema, 429: tooMany } } },
     async (request) => {
       await auth.sendPasswordReset(ctx, request.body.email, request.params.lang);
       return { ok: true as const };
     },
+  );
+
+  app.post(
+    API.auth.checkResetToken,
+    { schema: { tags, body: checkResetTokenSchema, response: { 200: checkResetTokenResponseSchema, 429: tooMany } } },
+    (request) => auth.checkResetToken(ctx, request.body.token, clientInfoOf(request)),
   );
 
   app.post(

@@ -2,6 +2,8 @@ import {
   EMAIL_VERIFICATION_TTL_HOURS,
   HOST_ABILITY,
   PASSWORD_RESET_TTL_MINUTES,
+  DEVICE_ID_MAX_LENGTH,
+  DEVICE_ID_MIN_LENGTH,
   RATE_LIMITS,
   SESSION_TTL_DAYS,
   DEFAULT_LANG,
@@ -24,8 +26,11 @@ import {
 import { toUserData } from '../users/user-data.js';
 import {
   consumeUserToken,
+  discardAllUserTokens,
   discardUserTokens,
+  findUserToken,
   insertSession,
+  isUserTokenLive,
   insertUserToken,
   revokeSession,
   revokeUserSessions,
@@ -33,11 +38,15 @@ import {
 } from './auth.repository.js';
 import {
   renderEmailChangeRequestedEmail,
+  renderEmailTakenEmail,
   renderLinkEmail,
   renderPasswordChangedEmail,
   type LinkEmailKind,
 } from './auth-emails.js';
 import type { ClientInfo } from './session-info.js';
+import { forgetDevices, isKnownDevice, rememberDevice } from './known-devices.repository.js';
+import type { LimitCheck } from '../rate-limits/rate-limiter.js';
+import { sendPasswordResetJob } from './auth.jobs.js';
 
 export const createSession = async (ctx: AppContext, user: UserRow, client: ClientInfo, scope: SessionScope) => {
   const token = generateToken();
@@ -83,9 +92,11 @@ export const sendEmailLink = async (
     expiresAt: new Date(Date.now() + ttlMs),
   });
   const route = kind === 'reset_password' ? 'reset-password' : 'verify-email';
+  // Until the address is proven, the registrant's name stays out: "www.evil.com" as a name would become a link.
+  const nameIsSafe = kind === 'reset_password' && !!user.emailVerifiedAt;
   const email = renderLinkEmail(EMAIL_OF_LINK[kind], {
     lang: options.lang,
-    name: user.fullName,
+    name: nameIsSafe ? user.fullName : null,
     supportEmail: ctx.config.supportEmail,
     url: `${ctx.config.appUrl}/${route}/${token}`,
   });
@@ -101,6 +112,12 @@ export const notifyPasswordChanged = async (ctx: AppContext, user: UserRow): Pro
     resetUrl: `${ctx.config.appUrl}/forgot-password`,
   });
   await ctx.enqueueEmail({ to: user.email, ...email });
+};
+
+/** Tells the owner of an address that another account tried to move to it (nothing about who). */
+export const notifyEmailTaken = async (ctx: AppContext, owner: UserRow): Promise<void> => {
+  const email = renderEmailTakenEmail({ lang: toUserData(owner).lang, supportEmail: ctx.config.supportEmail });
+  await ctx.enqueueEmail({ to: owner.email, ...email });
 };
 
 /** Warns the current address that someone asked to move the account to another one. */
@@ -132,29 +149,42 @@ export const register = async (
   return { email: user.email, accessToken: await createSession(ctx, user, client, 'verify_email') };
 };
 
+const deviceHashOf = (ctx: AppContext, deviceId: string | undefined): string | undefined =>
+  deviceId && deviceId.length >= DEVICE_ID_MIN_LENGTH && deviceId.length <= DEVICE_ID_MAX_LENGTH
+    ? hashToken(`device:${deviceId}`, ctx.config.secrets.tokenPepper)
+    : undefined;
+
+/**
+ * Failures count per account and per IP. Each attempt reserves a slot in both buckets atomically (so a parallel burst
+ * cannot pass more than the limit) and a success gives it back. A device that signed in to this account before
+ * skips the account bucket: an attacker hammering the account cannot lock its owner out.
+ */
 export const login = async (
   ctx: AppContext,
-  input: { email: string; password: string },
+  input: { email: string; password: string; deviceId?: string | undefined },
   client: ClientInfo,
 ): Promise<LoginResponse> => {
-  const buckets = [`login:account:${input.email}`, `login:ip:${client.ip}`];
-  await ctx.rateLimiter.assertUnder([
-    { bucket: buckets[0]!, limit: RATE_LIMITS.failedLoginsPerAccount },
-    { bucket: buckets[1]!, limit: RATE_LIMITS.failedLoginsPerIp },
-  ]);
   const user = await findUserByEmail(ctx.db, input.email);
+  const deviceHash = deviceHashOf(ctx, input.deviceId);
+  const knownDevice = !!user && !!deviceHash && (await isKnownDevice(ctx.db, user.id, deviceHash));
+  const accountBucket = `login:account:${input.email}`;
+  const checks: LimitCheck[] = [{ bucket: `login:ip:${client.ip}`, limit: RATE_LIMITS.failedLoginsPerIp }];
+  if (!knownDevice) checks.push({ bucket: accountBucket, limit: RATE_LIMITS.failedLoginsPerAccount });
+  const attempt = await ctx.rateLimiter.consume(checks);
   const passwordOk = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!user || !passwordOk) {
-    await ctx.rateLimiter.record(buckets);
+    if (knownDevice) await ctx.rateLimiter.record([accountBucket]);
     throw new AppError('INVALID_CREDENTIALS', 'identification details incorrect');
   }
+  await attempt.refund();
   if (user.blockedAt) throw new AppError('USER_BLOCKED', 'user is blocked');
   if (!user.emailVerifiedAt) {
     const accessToken = await createSession(ctx, user, client, 'verify_email');
     throw new VerifyEmailRequired(accessToken, user.email);
   }
+  if (deviceHash) await rememberDevice(ctx.db, user.id, deviceHash);
   return signIn(ctx, user, client);
 };
 
@@ -177,26 +207,36 @@ export const loginWithGoogle = async (
   client: ClientInfo,
 ): Promise<LoginResponse> => {
   if (!ctx.google) throw new AppError('GOOGLE_NOT_CONFIGURED', 'Google sign-in is not configured');
-  await ctx.rateLimiter.assertUnder([{ bucket: `login:ip:${client.ip}`, limit: RATE_LIMITS.failedLoginsPerIp }]);
+  const attempt = await ctx.rateLimiter.consume([{ bucket: `login:ip:${client.ip}`, limit: RATE_LIMITS.failedLoginsPerIp }]);
   let identity;
   try {
     identity = await ctx.google.verify(input.credential);
   } catch {
-    await ctx.rateLimiter.record([`login:ip:${client.ip}`]);
     throw new AppError('GOOGLE_AUTH_FAILED', 'Google sign-in failed');
   }
+  await attempt.refund();
   let user = await findUserByGoogleSub(ctx.db, identity.sub);
   if (!user) {
     const existing = await findUserByEmail(ctx.db, identity.email);
-    if (existing) {
-      // Google has verified the address, so the account that owns it is linked (and counts as verified).
+    if (existing?.emailVerifiedAt) {
+      // Google has verified the address and so had the account: the same person, who keeps the password.
+      user = await updateUser(ctx.db, existing.id, { googleSub: identity.sub });
+    } else if (existing) {
+      // Never verified: whoever registered may not own the address (pre-registration takeover). Google proves the
+      // owner, so what the registrant set goes: password, name, pending change, links, devices and every session.
+      await revokeUserSessions(ctx.db, existing.id);
+      await discardAllUserTokens(ctx.db, existing.id);
+      await forgetDevices(ctx.db, existing.id);
       user = await updateUser(ctx.db, existing.id, {
         googleSub: identity.sub,
-        emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
+        emailVerifiedAt: new Date(),
+        passwordHash: null,
+        pendingEmail: null,
+        fullName: identity.name ?? identity.email.split('@')[0]!,
       });
     } else {
       user = await insertUser(ctx.db, {
-        fullName: identity.name?.trim() || identity.email.split('@')[0]!,
+        fullName: identity.name ?? identity.email.split('@')[0]!,
         email: identity.email,
         googleSub: identity.sub,
         emailVerifiedAt: new Date(),
@@ -210,8 +250,15 @@ export const loginWithGoogle = async (
 };
 
 export const verifyEmail = async (ctx: AppContext, token: string) => {
-  const row = await consumeUserToken(ctx.db, hashToken(token, ctx.config.secrets.tokenPepper), ['verify_email', 'change_email']);
-  if (!row) throw new AppError('INVALID_TOKEN', 'link invalid, used or expired');
+  const tokenHash = hashToken(token, ctx.config.secrets.tokenPepper);
+  const row = await consumeUserToken(ctx.db, tokenHash, ['verify_email', 'change_email']);
+  if (!row) {
+    // A registration link opened twice (a mail scanner, a second click): the account is fine, say so.
+    const used = await findUserToken(ctx.db, tokenHash, ['verify_email']);
+    const owner = used?.usedAt ? await findUserById(ctx.db, used.userId) : undefined;
+    if (owner?.emailVerifiedAt && owner.email === used?.email) throw new AppError('ALREADY_VERIFIED', 'e-mail already verified');
+    throw new AppError('INVALID_TOKEN', 'link invalid, used or expired');
+  }
   const user = await findUserById(ctx.db, row.userId);
   if (!user) throw new AppError('INVALID_TOKEN', 'link invalid, used or expired');
   if (row.purpose === 'change_email') {
@@ -235,10 +282,19 @@ export const resendVerificationEmail = async (ctx: AppContext, userId: string, l
 };
 
 export const sendPasswordReset = async (ctx: AppContext, email: string, lang: Lang): Promise<void> => {
+  // Per e-mail, not per account: the login lock never blocks its owner from here.
   await ctx.rateLimiter.consume([{ bucket: `reset:${email}`, limit: RATE_LIMITS.passwordResetsPerEmail }]);
-  const user = await findUserByEmail(ctx.db, email);
-  // The answer is the same whether or not the account exists; only real, unblocked accounts get mail.
-  if (user && !user.blockedAt) await sendEmailLink(ctx, user, 'reset_password', { lang, to: user.email });
+  // No lookup here: the job finds the account (if any) and sends, so both answers take the same time.
+  await ctx.jobs.send(sendPasswordResetJob(ctx), { email, lang });
+};
+
+/** Lets the reset page say "expired" before the user types a new password; consumes nothing. */
+export const checkResetToken = async (ctx: AppContext, token: string, client: ClientInfo): Promise<{ valid: true }> => {
+  await ctx.rateLimiter.consume([{ bucket: `reset-check:ip:${client.ip}`, limit: RATE_LIMITS.resetTokenChecksPerIp }]);
+  if (!(await isUserTokenLive(ctx.db, hashToken(token, ctx.config.secrets.tokenPepper), 'reset_password'))) {
+    throw new AppError('INVALID_TOKEN', 'link invalid, used or expired');
+  }
+  return { valid: true };
 };
 
 export const resetPassword = async (ctx: AppContext, token: string, password: string): Promise<void> => {
@@ -252,6 +308,8 @@ export const resetPassword = async (ctx: AppContext, token: string, password: st
     emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
   });
   await revokeUserSessions(ctx.db, user.id);
+  // The owner proved the inbox: failed sign-ins by others no longer keep the account locked.
+  await ctx.rateLimiter.clear(`login:account:${user.email}`);
   await notifyPasswordChanged(ctx, user);
 };
 

@@ -105,9 +105,13 @@ describe('e-mail verification and sign-in', () => {
     const verified = await t.request('POST', '/auth/verifyEmail', { body: { token } });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({ email, kind: 'registration' });
+    // Opened again (a second click, a mail scanner): the account is verified, so the answer says so.
     const reused = await t.request('POST', '/auth/verifyEmail', { body: { token } });
-    expect(reused.statusCode).toBe(400);
-    expect(reused.json().code).toBe('INVALID_TOKEN');
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().code).toBe('ALREADY_VERIFIED');
+    // A link that never existed is still just invalid.
+    const unknown = await t.request('POST', '/auth/verifyEmail', { body: { token: 'x'.repeat(43) } });
+    expect(unknown.json().code).toBe('INVALID_TOKEN');
 
     const login = await t.request('POST', '/auth/login', { body: { email: email.toUpperCase(), password: PASSWORD } });
     expect(login.statusCode).toBe(200);

@@ -17,3 +17,7 @@ export const isKnownDevice = async (db: Db, userId: string, deviceHash: string):
     .limit(1);
   return rows.length > 0;
 };
+
+export const forgetDevices = async (db: Db, userId: string): Promise<void> => {
+  await db.delete(knownDevices).where(eq(knownDevices.userId, userId));
+};

@@ -1,17 +1,61 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { rateLimitHits } from '../../db/schema/rate-limits.js';
 
-export const countHitsSince = async (db: Db, bucket: string, since: Date): Promise<number> => {
-  const [row] = await db
-    .select({ n: count() })
-    .from(rateLimitHits)
-    .where(and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.createdAt, since)));
-  return row?.n ?? 0;
+export interface BucketWindow {
+  bucket: string;
+  windowMinutes: number;
+}
+
+export interface BucketState {
+  count: number;
+  /** Seconds since the oldest hit still in the window (null when the window is empty). */
+  oldestAgeSeconds: number | null;
+  /** Seconds since the newest hit (null when the window is empty). */
+  newestAgeSeconds: number | null;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Runs `decide` while holding a transaction-scoped advisory lock on every bucket (taken in sorted order, so two
+ * callers never deadlock): whatever it reads and inserts is one atomic step for those buckets.
+ */
+export const withBucketLocks = async <T>(db: Db, buckets: string[], decide: (tx: Tx) => Promise<T>): Promise<T> =>
+  db.transaction(async (tx) => {
+    for (const bucket of [...new Set(buckets)].sort()) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rate:${bucket}`}))`);
+    }
+    return decide(tx);
+  });
+
+export const readBucket = async (tx: Tx | Db, { bucket, windowMinutes }: BucketWindow): Promise<BucketState> => {
+  const result = await tx.execute<{ n: string; oldest: string | null; newest: string | null }>(sql`
+    select count(*) as n,
+           extract(epoch from now() - min(created_at)) as oldest,
+           extract(epoch from now() - max(created_at)) as newest
+      from ${rateLimitHits}
+     where bucket = ${bucket} and created_at > now() - make_interval(mins => ${windowMinutes})`);
+  const row = result.rows[0];
+  return {
+    count: Number(row?.n ?? 0),
+    oldestAgeSeconds: row?.oldest == null ? null : Number(row.oldest),
+    newestAgeSeconds: row?.newest == null ? null : Number(row.newest),
+  };
 };
 
-export const insertHits = async (db: Db, buckets: string[]): Promise<void> => {
-  if (buckets.length) await db.insert(rateLimitHits).values(buckets.map((bucket) => ({ bucket })));
+export const insertHits = async (tx: Tx | Db, buckets: string[]): Promise<number[]> => {
+  if (!buckets.length) return [];
+  const rows = await tx.insert(rateLimitHits).values(buckets.map((bucket) => ({ bucket }))).returning({ id: rateLimitHits.id });
+  return rows.map((r) => r.id);
+};
+
+export const deleteHits = async (db: Db, ids: number[]): Promise<void> => {
+  if (ids.length) await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, ids));
+};
+
+export const deleteBucket = async (db: Db, bucket: string): Promise<void> => {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.bucket, bucket));
 };
 
 export const deleteHitsBefore = async (db: Db, before: Date): Promise<void> => {

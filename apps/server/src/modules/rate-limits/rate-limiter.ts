@@ -1,38 +1,92 @@
+import type { ApiErrorBody } from '@magiim/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db.js';
-import { countHitsSince, insertHits } from './rate-limit.repository.js';
+import { deleteBucket, deleteHits, insertHits, readBucket, withBucketLocks, type BucketState } from './rate-limit.repository.js';
 
 export interface Limit {
   max: number;
   windowMinutes: number;
+  /**
+   * Slow down before locking: once the window holds `after` hits, the next one must wait
+   * `baseSeconds * 2^(hits - after)` after the latest (capped by the window).
+   */
+  backoff?: { after: number; baseSeconds: number };
+}
+
+export interface LimitCheck {
+  bucket: string;
+  limit: Limit;
+}
+
+/** A counted hit that can be taken back, for flows that count only failures ("reserve, then refund on success"). */
+export interface Consumed {
+  refund(): Promise<void>;
 }
 
 export interface RateLimiter {
-  /** Throws RATE_LIMITED when any bucket already holds `max` hits in its window. */
-  assertUnder(checks: { bucket: string; limit: Limit }[]): Promise<void>;
+  /** Decides and counts in one atomic step per bucket set: N parallel callers never pass more than `max`. */
+  consume(checks: LimitCheck[]): Promise<Consumed>;
+  /** Read only: throws RATE_LIMITED when a bucket is full or backing off. */
+  check(checks: LimitCheck[]): Promise<void>;
+  /** Counts hits without deciding (e.g. a failure that must count even though the attempt was let through). */
   record(buckets: string[]): Promise<void>;
-  /** assertUnder then record: for actions where every attempt counts. */
-  consume(checks: { bucket: string; limit: Limit }[]): Promise<void>;
+  /** Forgets a bucket's hits (e.g. the account's failed sign-ins once its owner reset the password). */
+  clear(bucket: string): Promise<void>;
 }
+
+/** 429 with the seconds until the bucket frees: the body carries `retryAfterSeconds`, the reply a Retry-After header. */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', 'too many attempts, try again later');
+  }
+  override toBody(): ApiErrorBody & { retryAfterSeconds: number } {
+    return { ...super.toBody(), retryAfterSeconds: this.retryAfterSeconds };
+  }
+  override headers(): Record<string, string> {
+    return { 'retry-after': String(this.retryAfterSeconds) };
+  }
+}
+
+/** Seconds until one more hit would pass, or 0 when it passes now. */
+export const secondsUntilFree = (limit: Limit, state: BucketState): number => {
+  const windowSeconds = limit.windowMinutes * 60;
+  if (state.count >= limit.max) return Math.max(1, Math.ceil(windowSeconds - (state.oldestAgeSeconds ?? 0)));
+  if (limit.backoff && state.count >= limit.backoff.after) {
+    const wait = Math.min(windowSeconds, limit.backoff.baseSeconds * 2 ** (state.count - limit.backoff.after));
+    const left = wait - (state.newestAgeSeconds ?? wait);
+    if (left > 0) return Math.ceil(left);
+  }
+  return 0;
+};
+
+const NOTHING: Consumed = { refund: async () => {} };
 
 /** Counts live in the database, so every API process shares them. */
 export const createRateLimiter = (db: Db, enabled: boolean): RateLimiter => {
-  const assertUnder: RateLimiter['assertUnder'] = async (checks) => {
-    if (!enabled) return;
+  const refuseIfFull = async (tx: Parameters<typeof readBucket>[0], checks: LimitCheck[]) => {
+    let wait = 0;
     for (const { bucket, limit } of checks) {
-      const since = new Date(Date.now() - limit.windowMinutes * 60_000);
-      if ((await countHitsSince(db, bucket, since)) >= limit.max) throw new AppError('RATE_LIMITED', 'too many attempts');
+      wait = Math.max(wait, secondsUntilFree(limit, await readBucket(tx, { bucket, windowMinutes: limit.windowMinutes })));
     }
-  };
-  const record: RateLimiter['record'] = async (buckets) => {
-    if (enabled) await insertHits(db, buckets);
+    if (wait > 0) throw new RateLimitedError(wait);
   };
   return {
-    assertUnder,
-    record,
     consume: async (checks) => {
-      await assertUnder(checks);
-      await record(checks.map((c) => c.bucket));
+      if (!enabled || !checks.length) return NOTHING;
+      const ids = await withBucketLocks(db, checks.map((c) => c.bucket), async (tx) => {
+        await refuseIfFull(tx, checks);
+        return insertHits(tx, checks.map((c) => c.bucket));
+      });
+      return { refund: () => deleteHits(db, ids) };
+    },
+    check: async (checks) => {
+      if (enabled) await refuseIfFull(db, checks);
+    },
+    record: async (buckets) => {
+      if (enabled) await insertHits(db, buckets);
+    },
+    clear: async (bucket) => {
+      if (enabled) await deleteBucket(db, bucket);
     },
   };
 };

@@ -1,5 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, PASSWORD, signUpHost, uniqueEmail, type TestApp } from '../../../test/test-app.js';
+import { RATE_LIMITS } from '@magiim/shared';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, linkTokenFrom, PASSWORD, signUpHost, uniqueEmail, type TestApp } from '../../../test/test-app.js';
+import { RateLimitedError, secondsUntilFree } from './rate-limiter.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,85 +12,225 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+// signUpHost registers from the default address; its own limit is tested on other addresses.
+beforeEach(async () => {
+  await t.ctx.rateLimiter.clear('register:ip:127.0.0.1');
+});
 
-const login = (email: string, password: string, ip: string) => t.request('POST', '/auth/login', { body: { email, password }, ip });
+const BURST = 60;
+const DEVICE = 'device-of-the-owner-0123456789';
 
-describe('rate limits', () => {
-  it('locks an account after 10 failed logins in 15 minutes, even from other IPs and with the right password', async () => {
-    const { email } = await signUpHost(t);
-    for (let i = 0; i < 10; i++) {
-      expect((await login(email, 'Wrong-pass1', `10.1.0.${i}`)).statusCode).toBe(401);
-    }
-    const locked = await login(email, PASSWORD, '10.1.1.1');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().code).toBe('RATE_LIMITED');
+const login = (email: string, password: string, ip: string, deviceId?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: ip,
+    headers: { 'x-platform': 'web', ...(deviceId ? { 'x-device-id': deviceId } : {}) },
+    payload: { email, password },
   });
 
-  it('limits one IP to 10 failed logins across accounts; another IP is unaffected', async () => {
-    const { email } = await signUpHost(t);
-    for (let i = 0; i < 10; i++) {
-      expect((await login(uniqueEmail('guess'), 'Wrong-pass1', '10.2.0.1')).statusCode).toBe(401);
-    }
-    expect((await login(email, PASSWORD, '10.2.0.1')).statusCode).toBe(429);
-    expect((await login(email, PASSWORD, '10.2.0.2')).statusCode).toBe(200);
+const burst = (n: number, fire: (i: number) => Promise<LightMyRequestResponse>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => fire(i)));
+
+const statuses = (responses: LightMyRequestResponse[]) => {
+  const counts: Record<number, number> = {};
+  for (const r of responses) counts[r.statusCode] = (counts[r.statusCode] ?? 0) + 1;
+  return counts;
+};
+
+/** Every refusal is a well-formed 429: Retry-After header and the same seconds in the body. */
+const expectRateLimited = (responses: LightMyRequestResponse[]) => {
+  for (const r of responses.filter((x) => x.statusCode === 429)) {
+    const body = r.json();
+    expect(body).toMatchObject({ code: 'RATE_LIMITED', message: expect.any(String) });
+    expect(body.retryAfterSeconds).toBeGreaterThan(0);
+    expect(r.headers['retry-after']).toBe(String(body.retryAfterSeconds));
+  }
+};
+
+const seedHits = (bucket: string, n: number) =>
+  t.ctx.db.execute(sql`insert into rate_limit_hits (bucket, created_at) select ${bucket}, now() - interval '1 minute' from generate_series(1, ${n})`);
+
+describe('the limiter', () => {
+  it('passes exactly max of a parallel burst on one bucket, and a refund frees the slot', async () => {
+    const limit = { max: 7, windowMinutes: 5 };
+    const results = await Promise.allSettled(
+      Array.from({ length: BURST }, () => t.ctx.rateLimiter.consume([{ bucket: 'unit:burst', limit }])),
+    );
+    const passed = results.filter((r) => r.status === 'fulfilled');
+    expect(passed).toHaveLength(7);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused.every((r) => r.reason instanceof RateLimitedError)).toBe(true);
+    await (passed[0] as PromiseFulfilledResult<{ refund(): Promise<void> }>).value.refund();
+    await expect(t.ctx.rateLimiter.consume([{ bucket: 'unit:burst', limit }])).resolves.toBeDefined();
+    await expect(t.ctx.rateLimiter.check([{ bucket: 'unit:burst', limit }])).rejects.toBeInstanceOf(RateLimitedError);
   });
 
-  it('allows 3 password-reset requests per hour per e-mail', async () => {
+  it('counts the seconds until a slot frees, and backs off before locking', () => {
+    const limit = { max: 10, windowMinutes: 15, backoff: { after: 5, baseSeconds: 2 } };
+    expect(secondsUntilFree(limit, { count: 4, oldestAgeSeconds: 60, newestAgeSeconds: 0 })).toBe(0);
+    expect(secondsUntilFree(limit, { count: 5, oldestAgeSeconds: 60, newestAgeSeconds: 0.5 })).toBe(2);
+    expect(secondsUntilFree(limit, { count: 5, oldestAgeSeconds: 60, newestAgeSeconds: 3 })).toBe(0);
+    expect(secondsUntilFree(limit, { count: 8, oldestAgeSeconds: 60, newestAgeSeconds: 1 })).toBe(15);
+    expect(secondsUntilFree(limit, { count: 10, oldestAgeSeconds: 300, newestAgeSeconds: 1 })).toBe(600);
+  });
+});
+
+describe('sign-in limits', () => {
+  it('a parallel burst of wrong passwords at one account gets 5 tries, then waits; the owner device still gets in', async () => {
+    const { email } = await signUpHost(t);
+    expect((await login(email, PASSWORD, '10.10.0.1', DEVICE)).statusCode).toBe(200);
+
+    const attack = await burst(BURST, (i) => login(email, 'Wrong-pass1', `10.11.${i}.1`));
+    expect(statuses(attack)).toEqual({ 401: RATE_LIMITS.failedLoginsPerAccount.backoff.after, 429: BURST - 5 });
+    expectRateLimited(attack);
+
+    // Locked: the right password from an unknown device is refused, from the owner's device it passes.
+    await seedHits(`login:account:${email}`, RATE_LIMITS.failedLoginsPerAccount.max);
+    const stranger = await login(email, PASSWORD, '10.12.0.1', 'some-other-device-0000000');
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json().retryAfterSeconds).toBeGreaterThan(60);
+    expect((await login(email, PASSWORD, '10.12.0.2')).statusCode).toBe(429);
+    expect((await login(email, PASSWORD, '10.10.0.1', DEVICE)).statusCode).toBe(200);
+    // An unknown device with a guessed id only learns the password is wrong, like everyone else.
+    expect((await login(email, 'Wrong-pass1', '10.10.0.1', DEVICE)).statusCode).toBe(401);
+  });
+
+  it('the owner can still reset the password while the account is locked, and then signs in anywhere', async () => {
+    const { email } = await signUpHost(t);
+    await seedHits(`login:account:${email}`, RATE_LIMITS.failedLoginsPerAccount.max);
+    expect((await login(email, PASSWORD, '10.13.0.1')).statusCode).toBe(429);
+    expect((await t.request('POST', '/auth/sendPasswordReset/en', { body: { email }, ip: '10.13.0.1' })).statusCode).toBe(200);
+    const mail = await t.waitForMail(email, (m) => m.text.includes('/reset-password/'));
+    const reset = await t.request('POST', '/auth/resetPassword', {
+      body: { token: linkTokenFrom(mail, 'reset-password'), password: 'New-pass-7' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(email, 'New-pass-7', '10.13.0.2')).statusCode).toBe(200);
+  });
+
+  it('one IP (a carrier address) gets 100 failures across accounts, not one more, and others are unaffected', async () => {
+    const { email } = await signUpHost(t);
+    const ip = '10.20.0.1';
+    const failures = await burst(150, () => login(uniqueEmail('guess'), 'Wrong-pass1', ip));
+    expect(statuses(failures)).toEqual({ 401: RATE_LIMITS.failedLoginsPerIp.max, 429: 50 });
+    expectRateLimited(failures);
+    expect((await login(email, PASSWORD, ip)).statusCode).toBe(429);
+    expect((await login(email, PASSWORD, '10.20.0.2')).statusCode).toBe(200);
+  }, 60_000);
+
+  it('many people behind one address: 20 typos do not stop the next correct sign-in there', async () => {
+    const { email } = await signUpHost(t);
+    const ip = '10.21.0.1';
+    await burst(20, () => login(uniqueEmail('typo'), 'Wrong-pass1', ip));
+    expect((await login(email, PASSWORD, ip)).statusCode).toBe(200);
+  });
+
+  it('successful sign-ins do not count (an attempt holds a slot only while it is checked)', async () => {
+    const { email } = await signUpHost(t);
+    for (let i = 0; i < 4; i++) {
+      expect(statuses(await burst(4, () => login(email, PASSWORD, '10.22.0.1')))).toEqual({ 200: 4 });
+    }
+    expect(statuses(await burst(4, () => login(email, 'Wrong-pass1', '10.22.0.1')))).toEqual({ 401: 4 });
+  });
+
+  it('a wrong current password on the password change counts against the account', async () => {
+    const { token } = await signUpHost(t);
+    const tries = await burst(BURST, () =>
+      t.request('PUT', '/user/password', {
+        token,
+        body: { currentPassword: 'Wrong-pass1', newPassword: 'New-pass-7', confirmPassword: 'New-pass-7' },
+      }),
+    );
+    expect(statuses(tries)).toEqual({ 400: 5, 429: BURST - 5 });
+    expectRateLimited(tries);
+  });
+});
+
+describe('other limited endpoints under a parallel burst', () => {
+  const registration = (email: string) => ({
+    fullName: 'Rate Limited',
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    acceptTerms: true,
+    isAdult: true,
+    lang: 'en',
+  });
+
+  it('registrations: 10 per IP', async () => {
+    const results = await burst(BURST, () =>
+      t.request('POST', '/auth/register', { body: registration(uniqueEmail('r')), ip: '10.30.0.1' }),
+    );
+    expect(statuses(results)).toEqual({ 201: RATE_LIMITS.registrationsPerIp.max, 429: BURST - 10 });
+    expectRateLimited(results);
+    expect((await t.request('POST', '/auth/register', { body: registration(uniqueEmail('r')), ip: '10.30.0.2' })).statusCode).toBe(201);
+  }, 60_000);
+
+  it('password resets: 3 per e-mail, from any IP', async () => {
     const email = uniqueEmail('reset');
-    for (let i = 0; i < 3; i++) {
-      expect((await t.request('POST', '/auth/sendPasswordReset/he', { body: { email }, ip: `10.3.0.${i}` })).statusCode).toBe(200);
-    }
-    expect((await t.request('POST', '/auth/sendPasswordReset/he', { body: { email } })).statusCode).toBe(429);
+    const results = await burst(BURST, (i) =>
+      t.request('POST', '/auth/sendPasswordReset/he', { body: { email }, ip: `10.31.${i}.1` }),
+    );
+    expect(statuses(results)).toEqual({ 200: RATE_LIMITS.passwordResetsPerEmail.max, 429: BURST - 3 });
+    expectRateLimited(results);
     expect((await t.request('POST', '/auth/sendPasswordReset/he', { body: { email: uniqueEmail('reset') } })).statusCode).toBe(200);
   });
 
-  it('allows 10 registrations per hour per IP', async () => {
-    const body = (email: string) => ({
-      fullName: 'Rate Limited',
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      acceptTerms: true,
-      isAdult: true,
-      lang: 'en',
-    });
-    for (let i = 0; i < 10; i++) {
-      expect((await t.request('POST', '/auth/register', { body: body(uniqueEmail('r')), ip: '10.4.0.1' })).statusCode).toBe(201);
-    }
-    const limited = await t.request('POST', '/auth/register', { body: body(uniqueEmail('r')), ip: '10.4.0.1' });
-    expect(limited.statusCode).toBe(429);
-    expect((await t.request('POST', '/auth/register', { body: body(uniqueEmail('r')), ip: '10.4.0.2' })).statusCode).toBe(201);
+  it('verification resends: 5 per user', async () => {
+    const res = await t.request('POST', '/auth/register', { body: registration(uniqueEmail('resend')), ip: '10.32.0.1' });
+    const { accessToken } = res.json();
+    const results = await burst(BURST, () => t.request('GET', '/auth/resendVerificationEmail/en', { token: accessToken }));
+    expect(statuses(results)).toEqual({ 200: RATE_LIMITS.verificationResendsPerUser.max, 429: BURST - 5 });
+    expectRateLimited(results);
+  });
+
+  it('e-mail changes: 5 per user', async () => {
+    const { token } = await signUpHost(t);
+    const results = await burst(BURST, () =>
+      t.request('PUT', '/user/profile', { token, body: { fullName: 'Noa Cohen', email: uniqueEmail('moved') } }),
+    );
+    expect(statuses(results)).toEqual({ 200: RATE_LIMITS.emailChangesPerUser.max, 429: BURST - 5 });
+    expectRateLimited(results);
+    // Renaming alone is not an e-mail change and stays free.
+    const other = await signUpHost(t);
+    const renames = await burst(10, (i) =>
+      t.request('PUT', '/user/profile', { token: other.token, body: { fullName: `Name ${i}`, email: other.email } }),
+    );
+    expect(statuses(renames)).toEqual({ 200: 10 });
+  });
+
+  it('reset-link checks: 30 per IP against guessing', async () => {
+    const results = await burst(BURST, (i) =>
+      t.request('POST', '/auth/checkResetToken', { body: { token: `guess-${i}`.padEnd(43, 'x') }, ip: '10.33.0.1' }),
+    );
+    expect(statuses(results)).toEqual({ 400: RATE_LIMITS.resetTokenChecksPerIp.max, 429: BURST - 30 });
+    expectRateLimited(results);
   });
 });
 
 describe('client IP behind a proxy', () => {
   it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy stands in front', async () => {
     const proxied = await createTestApp({ RATE_LIMITS: 'on', TRUST_PROXY: '1' });
+    const from = (app: TestApp, forwardedFor: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/auth/checkResetToken',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-platform': 'web', 'x-forwarded-for': forwardedFor },
+        payload: { token: 'x'.repeat(43) },
+      });
     try {
-      const from = (forwardedFor: string) =>
-        proxied.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          remoteAddress: '127.0.0.1',
-          headers: { 'x-platform': 'web', 'x-forwarded-for': forwardedFor },
-          payload: { email: uniqueEmail('p'), password: 'Wrong-pass1' },
-        });
-      for (let i = 0; i < 10; i++) expect((await from('203.0.113.7')).statusCode).toBe(401);
-      expect((await from('203.0.113.7')).statusCode).toBe(429);
-      expect((await from('203.0.113.8')).statusCode).toBe(401);
+      const max = RATE_LIMITS.resetTokenChecksPerIp.max;
+      for (let i = 0; i < max; i++) expect((await from(proxied, '203.0.113.7')).statusCode).toBe(400);
+      expect((await from(proxied, '203.0.113.7')).statusCode).toBe(429);
+      expect((await from(proxied, '203.0.113.8')).statusCode).toBe(400);
     } finally {
       await proxied.close();
     }
-    // Without TRUST_PROXY the header is ignored: everyone behind it would share one IP bucket.
-    for (let i = 0; i < 10; i++) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress: '10.9.0.1',
-        headers: { 'x-platform': 'web', 'x-forwarded-for': `198.51.100.${i}` },
-        payload: { email: uniqueEmail('q'), password: 'Wrong-pass1' },
-      });
-    }
-    expect((await login(uniqueEmail('q'), 'Wrong-pass1', '10.9.0.1')).statusCode).toBe(429);
+    // Without TRUST_PROXY the header is ignored: everyone behind it shares the proxy's bucket.
+    const max = RATE_LIMITS.resetTokenChecksPerIp.max;
+    for (let i = 0; i < max; i++) await from(t, `198.51.100.${i}`);
+    expect((await from(t, '198.51.100.200')).statusCode).toBe(429);
   });
 });

@@ -2,26 +2,33 @@ import { RATE_LIMITS, type Lang } from '@magiim/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { revokeUserSessions } from '../auth/auth.repository.js';
-import { notifyEmailChangeRequested, notifyPasswordChanged, sendEmailLink } from '../auth/auth.service.js';
+import { discardUserTokens, revokeUserSessions } from '../auth/auth.repository.js';
+import { notifyEmailChangeRequested, notifyEmailTaken, notifyPasswordChanged, sendEmailLink } from '../auth/auth.service.js';
 import { findUserByEmail, findUserById, updateUser } from './users.repository.js';
 import { toUserData, type UserLike } from './user-data.js';
 
-/** Name changes apply at once; a new e-mail applies only after the link sent to it is opened. */
+/**
+ * Name changes apply at once; a new e-mail applies only after the link sent to it is opened. The answer is the same
+ * whether or not the new address belongs to another account (no probing who has an account); its owner hears of it.
+ */
 export const updateProfile = async (ctx: AppContext, user: UserLike, input: { fullName: string; email: string }) => {
-  let pendingEmail = user.pendingEmail;
   const wantsNewEmail = input.email !== user.email;
-  if (wantsNewEmail && input.email !== user.pendingEmail) {
-    const owner = await findUserByEmail(ctx.db, input.email);
-    if (owner) throw new AppError('ACCOUNT_EXISTS', 'account exists');
-    pendingEmail = input.email;
+  const newRequest = wantsNewEmail && input.email !== user.pendingEmail;
+  if (newRequest) {
+    await ctx.rateLimiter.consume([{ bucket: `email-change:${user.id}`, limit: RATE_LIMITS.emailChangesPerUser }]);
   }
-  if (!wantsNewEmail) pendingEmail = null;
+  const pendingEmail = wantsNewEmail ? input.email : null;
   const updated = await updateUser(ctx.db, user.id, { fullName: input.fullName, pendingEmail });
   if (!updated) throw new AppError('UNAUTHORIZED');
-  if (wantsNewEmail && input.email !== user.pendingEmail) {
-    const lang = toUserData(updated).lang;
-    await sendEmailLink(ctx, updated, 'change_email', { lang, to: input.email });
+  if (newRequest) {
+    const owner = await findUserByEmail(ctx.db, input.email);
+    if (owner) {
+      await discardUserTokens(ctx.db, updated.id, 'change_email');
+      await notifyEmailTaken(ctx, owner);
+    } else {
+      const lang = toUserData(updated).lang;
+      await sendEmailLink(ctx, updated, 'change_email', { lang, to: input.email });
+    }
     await notifyEmailChangeRequested(ctx, updated, input.email);
   }
   return toUserData(updated);
@@ -38,13 +45,15 @@ export const changePassword = async (
   if (!user) throw new AppError('UNAUTHORIZED');
   if (!user.passwordHash) throw new AppError('PASSWORD_NOT_SET', 'account signs in with Google only');
   const bucket = `login:account:${user.email}`;
-  await ctx.rateLimiter.assertUnder([{ bucket, limit: RATE_LIMITS.failedLoginsPerAccount }]);
+  const attempt = await ctx.rateLimiter.consume([{ bucket, limit: RATE_LIMITS.failedLoginsPerAccount }]);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await ctx.rateLimiter.record([bucket]);
     throw new AppError('WRONG_CURRENT_PASSWORD', 'current password is wrong');
   }
+  await attempt.refund();
   await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.newPassword) });
   await revokeUserSessions(ctx.db, user.id, sessionId);
+  // A reset link still in some inbox would undo the change; it stops working.
+  await discardUserTokens(ctx.db, user.id, 'reset_password');
   await notifyPasswordChanged(ctx, user);
 };
 

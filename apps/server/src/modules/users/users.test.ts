@@ -31,15 +31,28 @@ describe('profile', () => {
     expect((await t.request('POST', '/auth/login', { body: { email, password: PASSWORD } })).statusCode).toBe(401);
   });
 
-  it("refuses another account's e-mail", async () => {
+  it("answers a taken address like a free one, sends it no link, and tells that address's owner", async () => {
     const first = await signUpHost(t);
-    const second = await signUpHost(t);
-    const res = await t.request('PUT', '/user/profile', {
+    const second = await signUpHost(t, { fullName: 'www.evil.com' });
+    const free = uniqueEmail('free');
+    const toFree = await t.request('PUT', '/user/profile', { token: second.token, body: { fullName: 'www.evil.com', email: free } });
+    const toTaken = await t.request('PUT', '/user/profile', {
       token: second.token,
-      body: { fullName: 'Second Host', email: first.email },
+      body: { fullName: 'www.evil.com', email: first.email },
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('ACCOUNT_EXISTS');
+    expect(toTaken.statusCode).toBe(toFree.statusCode);
+    expect(toTaken.statusCode).toBe(200);
+    expect(toTaken.json().userData).toMatchObject({ email: second.email, pendingEmail: first.email });
+
+    const warning = await t.waitForMail(first.email, (m) => m.subject.includes('ניסיון להשתמש'));
+    expect(warning.text).not.toContain('www.evil.com');
+    expect(warning.text).not.toContain(second.email);
+    expect(warning.text).not.toMatch(/verify-email\//);
+    // The link sent to the free address earlier stopped working: the request moved on.
+    const freeMail = await t.waitForMail(free);
+    const stale = await t.request('POST', '/auth/verifyEmail', { body: { token: linkTokenFrom(freeMail, 'verify-email') } });
+    expect(stale.json().code).toBe('INVALID_TOKEN');
+    expect((await t.request('GET', '/user/me', { token: second.token })).json().userData.email).toBe(second.email);
   });
 
   it('validates the profile with the shared rules', async () => {
