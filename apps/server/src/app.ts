@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyBaseLogger, type RawServerDe
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -93,6 +94,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Schemas with a meta id (the error shape) become one component instead of a copy per route.
+    transformObject: jsonSchemaTransformObject,
   });
 
   await app.register(

@@ -14,7 +14,7 @@ export const apiErrorSchema = z
     message: z.string(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   })
-  .meta({ description: 'Every error: a code (shown translated as errors.<code>), a short English text for logs and, for VALIDATION, the fields at fault.' });
+  .meta({ id: 'ApiError', description: 'Every error: a code (shown translated as errors.<code>), a short English text for logs and, for VALIDATION, the fields at fault.' });
 
 /** Longer URLs answer 414 before routing (Node's own limit is the 16 KB of the request head: 431). */
 export const MAX_URL_LENGTH = 8192;
