@@ -35,6 +35,15 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** A page whose every navigation is a first visit: these tests are about pages, not HTTP revalidation. */
+const uncachedPage = async (context: BrowserContext): Promise<Page> => {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return page;
+};
+
 const newContextIn = async (lang: string): Promise<BrowserContext> => {
   const context = await browser.newContext();
   await context.addInitScript((chosen) => {
@@ -63,7 +72,7 @@ describe.each(LANGS)('key pages in %s', (lang) => {
 
   beforeAll(async () => {
     context = await newContextIn(lang);
-    page = await context.newPage();
+    page = await uncachedPage(context);
     // The reset form is shown for a link the server vouches for; this set is about looks, not tokens.
     await page.route('**/api/auth/checkResetToken', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: '{"valid":true}' }),
@@ -119,7 +128,7 @@ describe('brand details in the browser', () => {
   it('a Hebrew page loads the Hebrew and Latin glyph files only, and the Arabic page its Arabic face', async () => {
     const fontsOf = async (lang: string) => {
       const context = await newContextIn(lang);
-      const page = await context.newPage();
+      const page = await uncachedPage(context);
       const loaded: string[] = [];
       page.on('response', (response) => {
         if (response.url().endsWith('.woff2')) loaded.push(path.basename(new URL(response.url()).pathname));
@@ -140,7 +149,7 @@ describe('brand details in the browser', () => {
 
   it('the language menu names each language in itself, with a flag, on targets of at least 44×44 px', async () => {
     const context = await newContextIn('he');
-    const page = await context.newPage();
+    const page = await uncachedPage(context);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${app.url}/login`);
     const button = page.locator('[data-testid="language-picker"]');
@@ -162,7 +171,7 @@ describe('brand details in the browser', () => {
 
   it('keeps "4–20" in order and an address whole inside Hebrew text', async () => {
     const context = await newContextIn('he');
-    const page = await context.newPage();
+    const page = await uncachedPage(context);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${app.url}/register/he`);
     await page.waitForSelector('input[name="password"]');
