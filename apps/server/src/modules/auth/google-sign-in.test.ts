@@ -48,12 +48,49 @@ describe('Google sign-in', () => {
     expect((await t.request('POST', '/auth/login', { body: { email, password: PASSWORD } })).statusCode).toBe(200);
   });
 
+  it('takes over an account whose e-mail was never verified: no password, Google name, every session out', async () => {
+    // Someone registered the victim's address first, set a password and a name, and holds a session.
+    const email = uniqueEmail('squatted');
+    const reg = await t.request('POST', '/auth/register', {
+      body: { fullName: 'Squatter', email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true, isAdult: true, lang: 'en' },
+    });
+    const squatterToken = reg.json().accessToken as string;
+    expect((await t.request('GET', '/auth/resendVerificationEmail/en', { token: squatterToken })).statusCode).toBe(200);
+
+    const res = await signInWith(await google.sign({ sub: 'g-4004', email, name: 'Real Owner' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().userData).toMatchObject({ email, fullName: 'Real Owner', hasPassword: false, emailVerified: true });
+    expect((await t.request('POST', '/auth/login', { body: { email, password: PASSWORD } })).statusCode).toBe(401);
+    expect((await t.request('GET', '/auth/resendVerificationEmail/en', { token: squatterToken })).statusCode).toBe(401);
+  });
+
+  it('keeps the password and name of a verified account it links', async () => {
+    const { email, token } = await signUpHost(t, { fullName: 'Noa Verified' });
+    const res = await signInWith(await google.sign({ sub: 'g-5005', email, name: 'Other Name' }));
+    expect(res.json().userData).toMatchObject({ fullName: 'Noa Verified', hasPassword: true });
+    expect((await t.request('GET', '/user/me', { token })).statusCode).toBe(200);
+  });
+
+  it("cuts Google's name to the registration limits and drops control characters", async () => {
+    const long = await signInWith(await google.sign({ sub: 'g-6006', email: uniqueEmail('g'), name: `Yael\u202E\u0007 ${'x'.repeat(100)}` }));
+    const name = long.json().userData.fullName as string;
+    expect(name.length).toBeLessThanOrEqual(60);
+    expect(name).toMatch(/^Yael x+$/);
+    const email = uniqueEmail('short');
+    const short = await signInWith(await google.sign({ sub: 'g-7007', email, name: '\u0000' }));
+    expect(short.json().userData.fullName).toBe(email.split('@')[0]);
+  });
+
   it.each([
     ['a key Google did not publish', { key: 'stranger' as const }, {}],
     ['another audience', { audience: 'someone-else.apps.googleusercontent.com' }, {}],
     ['another issuer', { issuer: 'https://evil.example.com' }, {}],
     ['an expired token', { expiresIn: '-1m' }, {}],
     ['an unverified e-mail', {}, { email_verified: false }],
+    ['no expiry', { expiresIn: null }, {}],
+    ['an issue time in the future', { issuedAt: Math.floor(Date.now() / 1000) + 600 }, {}],
+    ['a malformed e-mail', {}, { email: 'not an address' }],
+    ['an e-mail that is not a string', {}, { email: ['a@example.com'] }],
   ])('refuses a token signed with %s', async (_what, options, claims) => {
     const credential = await google.sign({ sub: 'g-3003', email: uniqueEmail('bad'), ...claims }, options);
     const res = await signInWith(credential);

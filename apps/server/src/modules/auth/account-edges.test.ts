@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, linkTokenFrom, PASSWORD, signUpHost, uniqueEmail, type TestApp } from '../../../test/test-app.js';
+import { SEND_PASSWORD_RESET_JOB } from './auth.jobs.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const register = (fullName: string, email = uniqueEmail('pre')) =>
+  t.request('POST', '/auth/register', {
+    body: { fullName, email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true, isAdult: true, lang: 'en' },
+  });
+
+const requestReset = async (email: string) => {
+  expect((await t.request('POST', '/auth/sendPasswordReset/en', { body: { email } })).statusCode).toBe(200);
+  return linkTokenFrom(await t.waitForMail(email, (m) => m.text.includes('/reset-password/')), 'reset-password');
+};
+
+describe('names in e-mails sent before the address is proven', () => {
+  it.each(['www.evil.com', 'http://x.y'])('never carry a registrant name like %s', async (name) => {
+    const email = uniqueEmail('pre');
+    expect((await register(name, email)).statusCode).toBe(201);
+    const verify = await t.waitForMail(email);
+    // The reset mail of a still unverified account goes to the same unproven address.
+    expect((await t.request('POST', '/auth/sendPasswordReset/en', { body: { email } })).statusCode).toBe(200);
+    const reset = await t.waitForMail(email, (m) => m.text.includes('/reset-password/'));
+    for (const mail of [verify, reset]) {
+      expect(mail.text).not.toContain(name);
+      expect(mail.html).not.toContain(name);
+      expect(mail.subject).not.toContain(name);
+    }
+  });
+
+  it('the e-mail change link leaves the name out too; a verified account hears its name on a reset', async () => {
+    const { email, token } = await signUpHost(t, { fullName: 'www.evil.com' });
+    const target = uniqueEmail('victim');
+    await t.request('PUT', '/user/profile', { token, body: { fullName: 'www.evil.com', email: target } });
+    const link = await t.waitForMail(target);
+    expect(link.text).not.toContain('www.evil.com');
+    expect(link.html).not.toContain('www.evil.com');
+    await t.request('POST', '/auth/sendPasswordReset/en', { body: { email } });
+    expect((await t.waitForMail(email, (m) => m.text.includes('/reset-password/'))).text).toContain('Hello www.evil.com');
+  });
+});
+
+describe('reset links', () => {
+  it('checkResetToken says whether a link is live without using it', async () => {
+    const { email } = await signUpHost(t);
+    const token = await requestReset(email);
+    for (let i = 0; i < 2; i++) {
+      const check = await t.request('POST', '/auth/checkResetToken', { body: { token } });
+      expect(check.statusCode).toBe(200);
+      expect(check.json()).toEqual({ valid: true });
+    }
+    expect((await t.request('POST', '/auth/resetPassword', { body: { token, password: 'New-pass-7' } })).statusCode).toBe(200);
+    const used = await t.request('POST', '/auth/checkResetToken', { body: { token } });
+    expect(used.statusCode).toBe(400);
+    expect(used.json().code).toBe('INVALID_TOKEN');
+    expect((await t.request('POST', '/auth/checkResetToken', { body: { token: 'y'.repeat(43) } })).json().code).toBe('INVALID_TOKEN');
+  });
+
+  it('a password change discards a reset link still in the inbox', async () => {
+    const { email, token } = await signUpHost(t);
+    const resetToken = await requestReset(email);
+    const change = await t.request('PUT', '/user/password', {
+      token,
+      body: { currentPassword: PASSWORD, newPassword: 'Changed-7', confirmPassword: 'Changed-7' },
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await t.request('POST', '/auth/checkResetToken', { body: { token: resetToken } })).statusCode).toBe(400);
+    const reset = await t.request('POST', '/auth/resetPassword', { body: { token: resetToken, password: 'Attacker-7' } });
+    expect(reset.json().code).toBe('INVALID_TOKEN');
+    expect((await t.request('POST', '/auth/login', { body: { email, password: 'Changed-7' } })).statusCode).toBe(200);
+  });
+});
+
+describe('password-reset request timing', () => {
+  it('the request path looks nothing up: it queues address and language only, the job makes the link', async () => {
+    const quiet = await createTestApp({}, { worker: false });
+    try {
+      const email = uniqueEmail('known');
+      const unknown = uniqueEmail('nobody');
+      const reg = await quiet.request('POST', '/auth/register', {
+        body: { fullName: 'Noa Cohen', email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true, isAdult: true, lang: 'he' },
+      });
+      expect(reg.statusCode).toBe(201);
+      const tokensBefore = await quiet.ctx.db.execute(sql`select count(*)::int as n from user_tokens where purpose = 'reset_password'`);
+      for (const address of [email, unknown]) {
+        expect((await quiet.request('POST', '/auth/sendPasswordReset/ru', { body: { email: address } })).statusCode).toBe(200);
+      }
+      const tokensAfter = await quiet.ctx.db.execute(sql`select count(*)::int as n from user_tokens where purpose = 'reset_password'`);
+      expect(tokensAfter.rows[0]).toEqual(tokensBefore.rows[0]);
+      const jobs = await quiet.ctx.db.execute<{ data: unknown }>(
+        sql`select data from pgboss.job where name = ${SEND_PASSWORD_RESET_JOB} order by created_on`,
+      );
+      expect(jobs.rows.map((r) => r.data)).toEqual([
+        { email, lang: 'ru' },
+        { email: unknown, lang: 'ru' },
+      ]);
+
+      const job = quiet.jobDefinitions.find((d) => d.name === SEND_PASSWORD_RESET_JOB)!;
+      for (const row of jobs.rows) await job.handle(row.data as object);
+      const created = await quiet.ctx.db.execute(sql`select count(*)::int as n from user_tokens where purpose = 'reset_password'`);
+      expect((created.rows[0] as { n: number }).n).toBe((tokensBefore.rows[0] as { n: number }).n + 1);
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  it('answers an existing and an unknown address in about the same time', async () => {
+    const { email } = await signUpHost(t);
+    const time = async (address: string) => {
+      const start = process.hrtime.bigint();
+      await t.request('POST', '/auth/sendPasswordReset/en', { body: { email: address } });
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      known.push(await time(email));
+      unknown.push(await time(uniqueEmail('nobody')));
+    }
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(Math.max(5, median(unknown)));
+  });
+});
