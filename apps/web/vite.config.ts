@@ -4,14 +4,10 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// Long-lived vendor chunks that change rarely, so a deploy of app code keeps them cached.
-const CHUNK_OF_PACKAGE: [RegExp, string][] = [
-  [/^(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)$/, 'react'],
-  [
-    /^(@mui\/.*|@emotion\/.*|stylis|stylis-plugin-rtl|cssjanus|@popperjs\/core|react-transition-group|dom-helpers|clsx|prop-types|react-is|hoist-non-react-statics|@babel\/runtime)$/,
-    'mui',
-  ],
-];
+// React and the router: needed by every page and rarely changed, so one long-cached chunk. Everything else
+// (MUI, zod, forms) is left to rollup, which splits it by the pages that use it: a package-wide chunk would
+// be loaded up front by every page.
+const REACT_CHUNK = /^(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)$/;
 
 const TEXT_FILE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
 
@@ -69,8 +65,7 @@ export default defineConfig({
       output: {
         manualChunks(id) {
           const name = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1]?.replace('\\', '/');
-          if (!name) return undefined;
-          return CHUNK_OF_PACKAGE.find(([pattern]) => pattern.test(name))?.[1] ?? 'vendor';
+          return name && REACT_CHUNK.test(name) ? 'react' : undefined;
         },
       },
     },

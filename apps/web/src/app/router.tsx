@@ -1,20 +1,4 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
-import { LoginPage } from '../features/auth/pages/login-page';
-import { RegisterPage } from '../features/auth/pages/register-page';
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
-import { SendVerificationEmailPage } from '../features/auth/pages/send-verification-email-page';
-import { VerifyEmailPage } from '../features/auth/pages/verify-email-page';
-import { DevMailboxPage } from '../features/dev-mailbox/pages/dev-mailbox-page';
-import { NotAuthorizedPage } from '../features/errors/pages/not-authorized-page';
-import { NotFoundPage } from '../features/errors/pages/not-found-page';
-import { CreateEventPage } from '../features/events/pages/create-event-page';
-import { ManageEventsPage } from '../features/events/pages/manage-events-page';
-import { PrivacyPage } from '../features/legal/pages/privacy-page';
-import { TermsPage } from '../features/legal/pages/terms-page';
-import { UserSettingsPage } from '../features/user-settings/pages/user-settings-page';
-import { BlankLayout } from './layouts/blank-layout';
-import { ManageEventsLayout } from './layouts/manage-events-layout';
 import { GuestOnly } from './routing/guest-only';
 import { LangParam } from './routing/lang-param';
 import type { LangRouteHandle } from './routing/lang-route';
@@ -23,6 +7,24 @@ import { RequireSession } from './routing/require-session';
 import { RootRoute } from './routing/root-route';
 import { RouteErrorPage } from './routing/route-error-page';
 
+// Every page and layout is its own chunk, so /login loads only what /login shows. React Router fetches the
+// chunks of the matched routes before the first render (index.html's splash stays up until then) and of
+// the next page before it leaves the current one, so no route needs a loading state of its own.
+const blankLayout = () => import('./layouts/blank-layout');
+const manageEventsLayout = () => import('./layouts/manage-events-layout');
+const authPages = {
+  login: () => import('../features/auth/pages/login-page'),
+  register: () => import('../features/auth/pages/register-page'),
+  forgotPassword: () => import('../features/auth/pages/forgot-password-page'),
+  resetPassword: () => import('../features/auth/pages/reset-password-page'),
+  sendVerificationEmail: () => import('../features/auth/pages/send-verification-email-page'),
+  verifyEmail: () => import('../features/auth/pages/verify-email-page'),
+};
+const errorPages = {
+  notFound: () => import('../features/errors/pages/not-found-page'),
+  notAuthorized: () => import('../features/errors/pages/not-authorized-page'),
+};
+
 const langHandle = (langBase: string): LangRouteHandle => ({ langBase });
 
 /** Spec §2. Public routes are open; the rest need a session and the route's ability (spec §6). */
@@ -30,10 +32,12 @@ export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
     errorElement: <RouteErrorPage />,
+    // Nothing while the first page's chunks arrive: #root stays empty and index.html's splash shows.
+    HydrateFallback: () => null,
     children: [
       { path: '/', element: <Navigate to="/manage-events" replace /> },
       {
-        element: <BlankLayout />,
+        lazy: async () => ({ Component: (await blankLayout()).BlankLayout }),
         children: [
           {
             element: <GuestOnly />,
@@ -41,82 +45,121 @@ export const routes: RouteObject[] = [
               {
                 path: 'login/:lang?',
                 handle: langHandle('/login'),
-                element: (
-                  <LangParam base="/login">
-                    <LoginPage />
-                  </LangParam>
-                ),
+                lazy: async () => {
+                  const { LoginPage } = await authPages.login();
+                  return {
+                    element: (
+                      <LangParam base="/login">
+                        <LoginPage />
+                      </LangParam>
+                    ),
+                  };
+                },
               },
               {
                 path: 'register/:lang?',
                 handle: langHandle('/register'),
-                element: (
-                  <LangParam base="/register">
-                    <RegisterPage />
-                  </LangParam>
-                ),
+                lazy: async () => {
+                  const { RegisterPage } = await authPages.register();
+                  return {
+                    element: (
+                      <LangParam base="/register">
+                        <RegisterPage />
+                      </LangParam>
+                    ),
+                  };
+                },
               },
             ],
           },
-          { path: 'send-verification-email', element: <SendVerificationEmailPage /> },
-          { path: 'verify-email/:token', element: <VerifyEmailPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'reset-password/:token', element: <ResetPasswordPage /> },
-          { path: 'error-404', element: <NotFoundPage /> },
-          { path: 'not-authorized', element: <NotAuthorizedPage /> },
+          { path: 'send-verification-email', lazy: async () => ({ Component: (await authPages.sendVerificationEmail()).SendVerificationEmailPage }) },
+          { path: 'verify-email/:token', lazy: async () => ({ Component: (await authPages.verifyEmail()).VerifyEmailPage }) },
+          { path: 'forgot-password', lazy: async () => ({ Component: (await authPages.forgotPassword()).ForgotPasswordPage }) },
+          { path: 'reset-password/:token', lazy: async () => ({ Component: (await authPages.resetPassword()).ResetPasswordPage }) },
+          { path: 'error-404', lazy: async () => ({ Component: (await errorPages.notFound()).NotFoundPage }) },
+          { path: 'not-authorized', lazy: async () => ({ Component: (await errorPages.notAuthorized()).NotAuthorizedPage }) },
         ],
       },
       {
         // Policies: public, also for signed-in users, in a card wide enough to read comfortably.
-        element: <BlankLayout maxWidth="md" />,
+        lazy: async () => {
+          const { BlankLayout } = await blankLayout();
+          return { element: <BlankLayout maxWidth="md" /> };
+        },
         children: [
-          { path: 'terms', element: <TermsPage /> },
-          { path: 'privacy', element: <PrivacyPage /> },
+          { path: 'terms', lazy: async () => ({ Component: (await import('../features/legal/pages/terms-page')).TermsPage }) },
+          { path: 'privacy', lazy: async () => ({ Component: (await import('../features/legal/pages/privacy-page')).PrivacyPage }) },
         ],
       },
       {
-        element: <BlankLayout wide />,
-        children: [{ path: 'dev/mailbox', element: <DevMailboxPage /> }],
+        lazy: async () => {
+          const { BlankLayout } = await blankLayout();
+          return { element: <BlankLayout wide /> };
+        },
+        children: [
+          {
+            path: 'dev/mailbox',
+            lazy: async () => ({ Component: (await import('../features/dev-mailbox/pages/dev-mailbox-page')).DevMailboxPage }),
+          },
+        ],
       },
       {
         element: <RequireSession />,
         children: [
           {
-            element: <ManageEventsLayout />,
+            lazy: async () => ({ Component: (await manageEventsLayout()).ManageEventsLayout }),
             children: [
               {
                 path: 'manage-events/:lang?',
                 handle: langHandle('/manage-events'),
-                element: (
-                  <RequireAbility action="read" subject="Event">
-                    <LangParam base="/manage-events">
-                      <ManageEventsPage />
-                    </LangParam>
-                  </RequireAbility>
-                ),
+                lazy: async () => {
+                  const { ManageEventsPage } = await import('../features/events/pages/manage-events-page');
+                  return {
+                    element: (
+                      <RequireAbility action="read" subject="Event">
+                        <LangParam base="/manage-events">
+                          <ManageEventsPage />
+                        </LangParam>
+                      </RequireAbility>
+                    ),
+                  };
+                },
               },
               {
                 path: 'create-event/:step?',
-                element: (
-                  <RequireAbility action="create" subject="Event">
-                    <CreateEventPage />
-                  </RequireAbility>
-                ),
+                lazy: async () => {
+                  const { CreateEventPage } = await import('../features/events/pages/create-event-page');
+                  return {
+                    element: (
+                      <RequireAbility action="create" subject="Event">
+                        <CreateEventPage />
+                      </RequireAbility>
+                    ),
+                  };
+                },
               },
               {
                 path: 'userSettings',
-                element: (
-                  <RequireAbility action="update" subject="Account">
-                    <UserSettingsPage />
-                  </RequireAbility>
-                ),
+                lazy: async () => {
+                  const { UserSettingsPage } = await import('../features/user-settings/pages/user-settings-page');
+                  return {
+                    element: (
+                      <RequireAbility action="update" subject="Account">
+                        <UserSettingsPage />
+                      </RequireAbility>
+                    ),
+                  };
+                },
               },
             ],
           },
         ],
       },
       // Unknown paths show the not-found page at the typed address, which stays in the history.
-      { element: <BlankLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },
+      {
+        lazy: async () => ({ Component: (await blankLayout()).BlankLayout }),
+        children: [{ path: '*', lazy: async () => ({ Component: (await errorPages.notFound()).NotFoundPage }) }],
+      },
     ],
   },
 ];
