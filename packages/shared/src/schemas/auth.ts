@@ -85,7 +85,7 @@ export const rateLimitedResponseSchema = z.object({
   code: z.literal('RATE_LIMITED'),
   message: z.string(),
   retryAfterSeconds: z.number().int().positive(),
-});
+}).describe('Too many attempts: the Retry-After header carries retryAfterSeconds too');
 /** The reset form asks for the password twice; the API takes it once (spec §7). */
 export const resetPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string().min(1, MSG.required) })

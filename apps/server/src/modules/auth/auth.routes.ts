@@ -22,7 +22,7 @@ import { authOf, clientInfoOf, requireAuth } from '../../platform/auth.js';
 import * as auth from './auth.service.js';
 
 const tags = ['auth'];
-const tooMany = rateLimitedResponseSchema.describe('Too many attempts: the Retry-After header carries retryAfterSeconds too');
+const tooMany = rateLimitedResponseSchema;
 const deviceHeaders = z.looseObject({
   [DEVICE_ID_HEADER]: z
     .string()

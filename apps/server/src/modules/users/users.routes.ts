@@ -3,6 +3,7 @@ import {
   changePasswordSchema,
   okResponseSchema,
   profileResponseSchema,
+  rateLimitedResponseSchema,
   updateLangSchema,
   updateProfileSchema,
 } from '@magiim/shared';
@@ -23,13 +24,13 @@ export const registerUserRoutes = (app: AppInstance) => {
 
   app.put(
     API.user.profile,
-    { preHandler, schema: { tags, body: updateProfileSchema, response: { 200: profileResponseSchema } } },
+    { preHandler, schema: { tags, body: updateProfileSchema, response: { 200: profileResponseSchema, 429: rateLimitedResponseSchema } } },
     async (request) => ({ userData: await updateProfile(ctx, authOf(request).user, request.body) }),
   );
 
   app.put(
     API.user.password,
-    { preHandler, schema: { tags, body: changePasswordSchema, response: { 200: okResponseSchema } } },
+    { preHandler, schema: { tags, body: changePasswordSchema, response: { 200: okResponseSchema, 429: rateLimitedResponseSchema } } },
     async (request) => {
       const { user, sessionId } = authOf(request);
       await changePassword(ctx, user, sessionId, request.body);
