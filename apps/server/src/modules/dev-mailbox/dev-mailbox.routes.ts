@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API, devMailboxResponseSchema } from '@magiim/shared';
+import { API, devMailboxResponseSchema, singleLineText } from '@magiim/shared';
 import type { AppInstance } from '../../app.js';
 import { AppError } from '../../platform/errors.js';
 import { listDevMail } from './dev-mailbox.repository.js';
@@ -18,7 +18,7 @@ export const registerDevMailboxRoutes = (app: AppInstance) => {
     {
       schema: {
         tags: ['dev'],
-        querystring: z.object({ to: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        querystring: z.object({ to: singleLineText({ min: 0, max: 254 }).optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
         response: { 200: devMailboxResponseSchema },
       },
       // request.ip is the client behind TRUST_PROXY's proxies, so a local reverse proxy does not open it up.

@@ -36,6 +36,8 @@ export const createGoogleIdTokenVerifier = (options: { clientId: string; jwksUrl
       if (typeof payload.sub !== 'string' || !payload.sub || typeof payload.email !== 'string') {
         throw new Error('token lacks sub or email');
       }
+      // Google's subject is printable ASCII of at most 255 characters; anything else (a NUL) must not reach SQL.
+      if (!/^[\x21-\x7E]{1,255}$/.test(payload.sub)) throw new Error('token subject malformed');
       const email = emailSchema.safeParse(payload.email);
       if (!email.success) throw new Error('token e-mail malformed');
       if (payload.email_verified !== true && payload.email_verified !== 'true') throw new Error('e-mail not verified by Google');
