@@ -4,7 +4,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { launchBrowser, resolveBrowser } from '../e2e/harness.js';
+import { launchBrowser, resolveBrowser } from '../e2e/browser.js';
 import { ensureBuilt, root, startBuiltApp } from './bench-server.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
