@@ -5,11 +5,15 @@ import { rateLimitHits } from '../../db/schema/rate-limits.js';
 export interface BucketWindow {
   bucket: string;
   windowMinutes: number;
+  max: number;
 }
 
 export interface BucketState {
   count: number;
-  /** Seconds since the oldest hit still in the window (null when the window is empty). */
+  /**
+   * Seconds since the hit whose leaving the window brings the count below `max` (the oldest one unless the
+   * bucket holds more than `max`); null when the window is empty.
+   */
   oldestAgeSeconds: number | null;
   /** Seconds since the newest hit (null when the window is empty). */
   newestAgeSeconds: number | null;
@@ -29,10 +33,10 @@ export const withBucketLocks = async <T>(db: Db, buckets: string[], decide: (tx:
     return decide(tx);
   });
 
-export const readBucket = async (tx: Tx | Db, { bucket, windowMinutes }: BucketWindow): Promise<BucketState> => {
+export const readBucket = async (tx: Tx | Db, { bucket, windowMinutes, max }: BucketWindow): Promise<BucketState> => {
   const result = await tx.execute<{ n: string; oldest: string | null; newest: string | null }>(sql`
     select count(*) as n,
-           extract(epoch from now() - min(created_at)) as oldest,
+           extract(epoch from now() - (array_agg(created_at order by created_at))[greatest(count(*) - ${max} + 1, 1)]) as oldest,
            extract(epoch from now() - max(created_at)) as newest
       from ${rateLimitHits}
      where bucket = ${bucket} and created_at > now() - make_interval(mins => ${windowMinutes})`);

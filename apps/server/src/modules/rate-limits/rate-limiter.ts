@@ -66,7 +66,7 @@ export const createRateLimiter = (db: Db, enabled: boolean): RateLimiter => {
   const refuseIfFull = async (tx: Parameters<typeof readBucket>[0], checks: LimitCheck[]) => {
     let wait = 0;
     for (const { bucket, limit } of checks) {
-      wait = Math.max(wait, secondsUntilFree(limit, await readBucket(tx, { bucket, windowMinutes: limit.windowMinutes })));
+      wait = Math.max(wait, secondsUntilFree(limit, await readBucket(tx, { bucket, windowMinutes: limit.windowMinutes, max: limit.max })));
     }
     if (wait > 0) throw new RateLimitedError(wait);
   };

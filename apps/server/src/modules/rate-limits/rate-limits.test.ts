@@ -66,6 +66,17 @@ describe('the limiter', () => {
     await expect(t.ctx.rateLimiter.check([{ bucket: 'unit:burst', limit }])).rejects.toBeInstanceOf(RateLimitedError);
   });
 
+  it('tells the wait until the count drops below max, even when more than max were recorded', async () => {
+    const limit = { max: 2, windowMinutes: 10 };
+    await t.ctx.db.execute(sql`insert into rate_limit_hits (bucket, created_at) values
+      ('unit:over', now() - interval '9 minutes'), ('unit:over', now() - interval '5 minutes'), ('unit:over', now() - interval '1 minute')`);
+    const refused = await t.ctx.rateLimiter.check([{ bucket: 'unit:over', limit }]).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    // The 9-minute-old hit leaves in 1 minute, but two remain: the count drops to 1 when the 5-minute-old one leaves.
+    expect((refused as RateLimitedError).retryAfterSeconds).toBeGreaterThan(295);
+    expect((refused as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(301);
+  });
+
   it('counts the seconds until a slot frees, and backs off before locking', () => {
     const limit = { max: 10, windowMinutes: 15, backoff: { after: 5, baseSeconds: 2 } };
     expect(secondsUntilFree(limit, { count: 4, oldestAgeSeconds: 60, newestAgeSeconds: 0 })).toBe(0);
