@@ -154,16 +154,16 @@ describe('brand details in the browser', () => {
     await page.goto(`${app.url}/login`);
     const button = page.locator('[data-testid="language-picker"]');
     const box = await button.boundingBox();
-    expect(box!.width).toBeGreaterThanOrEqual(44);
-    expect(box!.height).toBeGreaterThanOrEqual(44);
+    expect(box!.width, 'button width').toBeGreaterThanOrEqual(44);
+    expect(box!.height, 'button height').toBeGreaterThanOrEqual(44);
     await button.click();
     const names: string[] = [];
     for (const lang of ['he', 'en', 'ru', 'ar']) {
       const item = page.locator(`[data-testid="lang-${lang}"]`);
       names.push((await item.locator('.MuiListItemText-root').innerText()).trim());
       expect(await item.locator('svg').count()).toBe(1);
-      const itemBox = await item.boundingBox();
-      expect(itemBox!.height).toBeGreaterThanOrEqual(44);
+      // The menu grows in (a scale transition): the height counts once it has settled.
+      await expect.poll(async () => (await item.boundingBox())!.height, `${lang} item height`).toBeGreaterThanOrEqual(44);
     }
     expect(names).toEqual(['עברית', 'English', 'Русский', 'العربية']);
     await context.close();
