@@ -107,6 +107,15 @@ describe('sign-in limits', () => {
     expect((await login(email, 'Wrong-pass1', '10.10.0.1', DEVICE)).statusCode).toBe(401);
   });
 
+  it('remembers only device ids of 16–100 characters', async () => {
+    const { email } = await signUpHost(t);
+    const short = 'too-short';
+    const long = 'x'.repeat(101);
+    for (const id of [short, long]) expect((await login(email, PASSWORD, '10.14.0.1', id)).statusCode).toBe(200);
+    await seedHits(`login:account:${email}`, RATE_LIMITS.failedLoginsPerAccount.max);
+    for (const id of [short, long]) expect((await login(email, PASSWORD, '10.14.0.1', id)).statusCode).toBe(429);
+  });
+
   it('the owner can still reset the password while the account is locked, and then signs in anywhere', async () => {
     const { email } = await signUpHost(t);
     await seedHits(`login:account:${email}`, RATE_LIMITS.failedLoginsPerAccount.max);
