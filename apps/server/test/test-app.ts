@@ -16,7 +16,7 @@ export const createTestApp = async (
   env: Record<string, string> = {},
   options: BuildOptions = {},
   /** Another test app whose PostgreSQL database this one shares (scale-out tests). */
-  shareDatabaseWith?: { config: { databaseUrl: string | undefined } },
+  shareDatabaseWith?: { config: { databaseUrl: string | undefined; dataDir: string } },
 ) => {
   const adminUrl = inject('adminDatabaseUrl');
   let databaseUrl: string | undefined = shareDatabaseWith?.config.databaseUrl;
@@ -35,7 +35,8 @@ export const createTestApp = async (
       await client.end();
     };
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'magiim-test-'));
+  // Processes of one deployment share its secrets (token pepper, payload key) as they share its database.
+  const dataDir = shareDatabaseWith?.config.dataDir ?? mkdtempSync(path.join(tmpdir(), 'magiim-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

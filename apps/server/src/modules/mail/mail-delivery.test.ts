@@ -133,6 +133,14 @@ describe('at most once', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('says why when the message was sealed with another key, and keeps it for a retry', async () => {
+    const { queue, deliveryId } = queueWith(() => 'ok');
+    await queue.enqueueEmail(message);
+    const stranger = createMailQueue({ db: t.ctx.db, jobs: { send: async () => {} }, transport: { name: 'x', send: async () => {} }, payloadSecret: 'another key' });
+    await expect(stranger.deliver({ deliveryId: deliveryId() })).rejects.toThrow(/secrets\.json/);
+    expect(await findDelivery(t.ctx.db, deliveryId())).toMatchObject({ status: 'queued' });
+  });
+
   it('skips a delivery that no longer exists', async () => {
     const { queue, sent } = queueWith(() => 'ok');
     await queue.deliver({ deliveryId: randomUUID() });

@@ -48,7 +48,13 @@ export const createMailQueue = (deps: MailQueueDeps) => {
       }
       return;
     }
-    const message = openPayload<MailMessage>(key, sealed, deliveryId);
+    let message: MailMessage;
+    try {
+      message = openPayload<MailMessage>(key, sealed, deliveryId);
+    } catch {
+      await releaseDelivery(deps.db, deliveryId);
+      throw new Error('cannot open a queued e-mail: every process must share DATA_DIR/secrets.json (payloadKey)');
+    }
     try {
       await deps.transport.send(message);
     } catch (error) {
