@@ -4,6 +4,17 @@ import { renderEmail } from './mail-layout.js';
 import { AUTH_EMAIL_TEXTS } from '../auth/auth-email-texts.js';
 
 describe('e-mail layout', () => {
+  it('keeps the fallback link left to right in a Hebrew e-mail, wrapping inside the card', () => {
+    const { html } = renderEmail('he', {
+      subject: 's',
+      greeting: 'שלום',
+      paragraphs: [],
+      action: { label: 'אימות', url: 'https://app.example/verify-email/abc-def' },
+      footer: 'f',
+    });
+    expect(html).toMatch(/<p dir="ltr" style="[^"]*text-align:left;word-break:break-all">https:\/\/app\.example\/verify-email\/abc-def<\/p>/);
+  });
+
   it('escapes what users typed, such as their name', () => {
     const { html, text } = renderEmail('en', {
       subject: 'Hi',

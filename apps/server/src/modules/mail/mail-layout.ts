@@ -18,7 +18,7 @@ export const renderEmail = (lang: Lang, content: EmailContent): { subject: strin
   const paragraphs = content.paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#5e50ee;color:#ffffff;padding:12px 24px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(content.action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(content.action.url)}</p>`
+<p dir="ltr" style="margin:0 0 16px;font-size:13px;color:#555;text-align:left;word-break:break-all">${escapeHtml(content.action.url)}</p>`
     : '';
   const html = `<!doctype html>
 <html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
