@@ -6,7 +6,7 @@ const deleteInSlices = async (db: Db, table: string, where: SQL, slice = 5_000):
   let total = 0;
   for (;;) {
     const result = await db.execute(
-      sql`delete from ${sql.identifier(table)} where id in (select id from ${sql.identifier(table)} where ${where} limit ${slice})`,
+      sql`delete from ${sql.identifier(table)} where ctid in (select ctid from ${sql.identifier(table)} where ${where} limit ${slice})`,
     );
     const deleted = result.rowCount ?? 0;
     total += deleted;
@@ -24,3 +24,7 @@ export const deleteDeadUserTokens = (db: Db) =>
 
 export const deleteOldDevMail = (db: Db, days: number) =>
   deleteInSlices(db, 'dev_mailbox', sql`created_at < now() - make_interval(days => ${days})`);
+
+/** A device that has not signed in for half a year no longer gets through an account lock. */
+export const deleteStaleKnownDevices = (db: Db) =>
+  deleteInSlices(db, 'known_devices', sql`last_sign_in_at < now() - interval '180 days'`);

@@ -36,6 +36,16 @@ describe('housekeeping', () => {
     expect(await count(sql`select count(*)::int as n from dev_mailbox where "to" = ${email}`)).toBe(1);
   });
 
+  it('forgets a device that has not signed in for half a year', async () => {
+    const { email } = await signUpHost(t);
+    const userId = sql`(select id from users where email = ${email})`;
+    await t.ctx.db.execute(sql`insert into known_devices (user_id, device_hash, last_sign_in_at) values
+      (${userId}, 'recent', now() - interval '10 days'), (${userId}, 'stale', now() - interval '181 days')`);
+    await pruneDeadRows(t.ctx);
+    const { rows } = await t.ctx.db.execute(sql`select device_hash from known_devices where user_id = ${userId} order by device_hash`);
+    expect(rows).toEqual([{ device_hash: 'recent' }]);
+  });
+
   it('keeps a revoked session for a week, then deletes it', async () => {
     const { token, email } = await signUpHost(t);
     await t.request('POST', '/auth/logout', { token });
