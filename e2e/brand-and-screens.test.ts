@@ -163,7 +163,7 @@ describe('brand details in the browser', () => {
       names.push((await item.locator('.MuiListItemText-root').innerText()).trim());
       expect(await item.locator('svg').count()).toBe(1);
       // The menu grows in (a scale transition): the height counts once it has settled.
-      await expect.poll(async () => (await item.boundingBox())!.height, `${lang} item height`).toBeGreaterThanOrEqual(44);
+      await expect.poll(async () => (await item.boundingBox())!.height, { timeout: 2000 }).toBeGreaterThanOrEqual(44);
     }
     expect(names).toEqual(['עברית', 'English', 'Русский', 'العربية']);
     await context.close();
@@ -177,7 +177,7 @@ describe('brand details in the browser', () => {
     await page.waitForSelector('input[name="password"]');
     // The hint's range is isolated: its characters lay out left to right, 4 before 20.
     const order = await page.evaluate(() => {
-      const hint = [...document.querySelectorAll('p')].find((p) => p.textContent?.includes('4–20'));
+      const hint = Array.from(document.querySelectorAll('p')).find((p) => p.textContent?.includes('4–20'));
       if (!hint) return null;
       const text = hint.firstChild as Text;
       const at = (index: number) => {
