@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { BUSINESS_TIME_ZONE } from '@magiim/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { serializeError } from './logger.js';
 
 /** A background job: its queue name, its retry policy and its handler. Features declare theirs in <feature>.jobs.ts. */
 export interface JobDefinition<T extends object> {
@@ -26,7 +27,8 @@ export interface Jobs {
   boss: PgBoss;
 }
 
-const errorMessageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+// The message lands in pgboss.job: serializeError drops a failed query's parameters.
+const errorMessageOf = (error: unknown): string => serializeError(error).message.slice(0, 500);
 
 export const startJobs = async (options: {
   connectionString: string;
