@@ -56,6 +56,14 @@ describe('security headers', () => {
     expect(page.headers['cache-control']).not.toBe('no-store');
   });
 
+  it('sends no policy with a 304, so a revalidated page keeps its own and still runs its scripts', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/login' });
+    const validator = first.headers.etag ? { 'if-none-match': String(first.headers.etag) } : { 'if-modified-since': String(first.headers['last-modified']) };
+    const again = await t.app.inject({ method: 'GET', url: '/login', headers: validator });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-security-policy']).toBeUndefined();
+  });
+
   it('sends HSTS and the Google-enabled policy when APP_URL is https', async () => {
     const page = await https.app.inject({ method: 'GET', url: '/login' });
     expect(page.headers['strict-transport-security']).toBe('max-age=31536000');

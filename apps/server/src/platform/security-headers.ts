@@ -44,7 +44,11 @@ export const registerSecurityHeaders = (app: AppInstance, config: Config): void 
     if (hsts) reply.header('strict-transport-security', hsts);
     const type = String(reply.getHeader('content-type') ?? '');
     // Answers that are not pages (JSON, files) get the strictest policy: they are never meant to run anything.
-    reply.header('content-security-policy', type.startsWith('text/html') ? csp : "default-src 'none'; frame-ancestors 'none'");
+    // A 304 carries no type, and the browser merges its headers into the cached page: it gets none, so a
+    // revalidated index.html keeps the page's policy instead of the one that blocks every script.
+    if (reply.statusCode !== 304) {
+      reply.header('content-security-policy', type.startsWith('text/html') ? csp : "default-src 'none'; frame-ancestors 'none'");
+    }
     const path = request.url.split('?', 1)[0]!;
     if ((path === API_BASE || path.startsWith(`${API_BASE}/`)) && !CACHEABLE_API.some((open) => path === open)) {
       reply.header('cache-control', 'no-store');
