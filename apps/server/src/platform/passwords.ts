@@ -1,13 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id (the library's default algorithm) with OWASP's minimum parameters: 19 MiB, 2 passes.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * argon2 runs on libuv's thread pool, which file reads and DNS share (4 threads by default). Letting at
- * most two hashes run at once keeps the rest of the pool free during a login burst; the others queue here.
+ * argon2 runs on libuv's thread pool, which file reads and DNS share (4 threads by default), and each hash
+ * keeps a core busy. At most one hash per core but one (and never more than two threads) runs at once, so
+ * file reads and the event loop keep a core during a login burst; the others queue here.
  */
-const MAX_CONCURRENT_HASHES = 2;
+const MAX_CONCURRENT_HASHES = Math.min(2, Math.max(1, availableParallelism() - 1));
 let running = 0;
 const waiting: (() => void)[] = [];
 
