@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { E2E_PASSWORD, launchBrowser, linkPathFrom, registerViaApi, startBuiltApp, uniqueEmail, type RunningApp } from './harness.js';
+import { E2E_PASSWORD, launchBrowser, linkPathFrom, registerViaApi, startBuiltApp, uncachedPage, uniqueEmail, type RunningApp } from './harness.js';
 
 /** The rough edges of the account pages (issue 7), each as a user meets it, in English. */
 let app: RunningApp;
@@ -16,15 +16,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-/** A page whose every navigation is a first visit: these tests are about pages, not HTTP revalidation. */
-const uncachedPage = async (context: BrowserContext): Promise<Page> => {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  return page;
-};
 
 const freshPage = async () => {
   await context?.close();

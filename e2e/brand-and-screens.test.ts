@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { E2E_PASSWORD, launchBrowser, linkPathFrom, registerViaApi, seriousAxeViolations, startBuiltApp, uniqueEmail, type RunningApp } from './harness.js';
+import { E2E_PASSWORD, launchBrowser, linkPathFrom, registerViaApi, seriousAxeViolations, startBuiltApp, uncachedPage, uniqueEmail, type RunningApp } from './harness.js';
 
 /**
  * The key pages in Hebrew, English and Arabic at a phone's 390 px and a desktop's 1440 px: saved as
@@ -34,15 +34,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-/** A page whose every navigation is a first visit: these tests are about pages, not HTTP revalidation. */
-const uncachedPage = async (context: BrowserContext): Promise<Page> => {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  return page;
-};
 
 const newContextIn = async (lang: string): Promise<BrowserContext> => {
   const context = await browser.newContext();

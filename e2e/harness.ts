@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import axe from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { DevMail } from '@magiim/shared';
 
 export { launchBrowser, resolveBrowser, type BrowserBinary } from './browser.js';
@@ -132,4 +132,13 @@ export const registerViaApi = async (app: RunningApp, email: string, options: { 
     }),
   });
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
+};
+
+/** A page whose every navigation is a first visit: these tests are about pages, not HTTP revalidation. */
+export const uncachedPage = async (context: BrowserContext): Promise<Page> => {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return page;
 };

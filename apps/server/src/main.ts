@@ -1,18 +1,9 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './platform/env.js';
+import { loadConfigOrExit } from './platform/env.js';
 
 /** Serves the API and the web app; runs the job worker too unless started with --no-worker. */
 const main = async () => {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const worker = !process.argv.includes('--no-worker');
   const { app, close, ctx } = await buildApp(config, { worker });
   await app.listen({ port: config.port, host: config.host });

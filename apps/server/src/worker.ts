@@ -1,21 +1,12 @@
 import pino from 'pino';
 import { createAppContext } from './app-context.js';
-import { ConfigError, loadConfig } from './platform/env.js';
+import { loadConfigOrExit } from './platform/env.js';
 
 /**
  * The job worker alone, for scaling out: it opens the database and the queue, and serves no HTTP.
  * Needs DATABASE_URL: the API process owns the embedded database's lifetime.
  */
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 if (!config.databaseUrl) {
   console.error('The standalone worker needs DATABASE_URL (a PostgreSQL shared with the API processes).');
   process.exit(1);

@@ -136,3 +136,16 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     devMailbox: e.NODE_ENV !== 'production' && !e.SMTP_URL,
   };
 };
+
+/** For entry scripts: the config, or a clear message and exit code 1. */
+export const loadConfigOrExit = (): Config => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+};
