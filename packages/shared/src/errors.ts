@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   'RATE_LIMITED',
   'INTERNAL',
+  // the database could not take the request now (no free connection in time, restarting)
+  'UNAVAILABLE',
   'PLATFORM_REQUIRED',
   // requests the server could not read (the framework's and Node's own refusals)
   'BAD_REQUEST',

@@ -25,6 +25,7 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   GOOGLE_NOT_CONFIGURED: 404,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** The one error type services throw; the error handler turns it into `ApiErrorBody`. */

@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '@magiim/shared';
 import type { AppInstance } from '../app.js';
+import { isDatabaseUnavailable } from './db.js';
 import { AppError, httpStatusOf } from './errors.js';
 
 /** The shape of every error answer; loose, so an error's extra fields (a 429's retryAfterSeconds) pass. */
@@ -101,6 +102,10 @@ export const registerErrorHandler = (app: AppInstance): void => {
       // Malformed JSON, a bad Content-Length, a wrong content type…: the framework's message may quote the input.
       const code = codeOfFrameworkError(error as { code?: string; statusCode?: number });
       return reply.code(httpStatusOf(code)).send(refusal(code));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '1').send(new AppError('UNAVAILABLE', 'the service is busy, try again').toBody());
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(new AppError('INTERNAL', 'something went wrong').toBody());

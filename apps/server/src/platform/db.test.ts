@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('database connections', () => {
+  it('carry the configured statement and idle-in-transaction timeouts', async () => {
+    t = await createTestApp({ DB_STATEMENT_TIMEOUT_MS: '1234', DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '2345' });
+    const { rows } = await t.ctx.database.pool.query<{ statement: string; idle: string }>(
+      `select current_setting('statement_timeout') as statement, current_setting('idle_in_transaction_session_timeout') as idle`,
+    );
+    expect(rows[0]).toEqual({ statement: '1234ms', idle: '2345ms' });
+    await expect(t.ctx.database.pool.query('select pg_sleep(2)')).rejects.toThrow(/statement timeout/);
+  });
+
+  it('answer 503 UNAVAILABLE, not 500, when no connection frees up within DB_POOL_WAIT_TIMEOUT_MS', async () => {
+    t = await createTestApp({ DB_POOL_SIZE: '1', DB_POOL_WAIT_TIMEOUT_MS: '200' });
+    const held = await t.ctx.database.pool.connect();
+    try {
+      const health = await t.request('GET', '/health');
+      expect(health.statusCode).toBe(503);
+      expect(health.headers['retry-after']).toBe('1');
+      expect(health.json()).toEqual({ code: 'UNAVAILABLE', message: expect.any(String) });
+      // The same through Drizzle, which wraps the driver's error.
+      const login = await t.request('POST', '/auth/login', { body: { email: 'someone@example.com', password: 'Chuppah-2026' } });
+      expect(login.statusCode).toBe(503);
+      expect((login.json() as { code: string }).code).toBe('UNAVAILABLE');
+    } finally {
+      held.release();
+    }
+    expect((await t.request('GET', '/health')).statusCode).toBe(200);
+  });
+});
