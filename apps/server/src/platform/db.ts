@@ -26,7 +26,7 @@ const migrationsFolder = (): string => {
 export interface DatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
-  /** Password of the embedded server (from the secrets file). */
+  /** Password of the embedded server (from the secrets file); required when databaseUrl is unset. */
   embeddedPassword?: string;
   poolSize?: number;
   statementTimeoutMs?: number;
@@ -35,9 +35,10 @@ export interface DatabaseOptions {
 }
 
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
+  if (!options.databaseUrl && !options.embeddedPassword) throw new Error('the embedded database needs its password');
   const embedded = options.databaseUrl
     ? undefined
-    : await startEmbeddedPostgres({ dataDir: options.dataDir, password: options.embeddedPassword ?? 'magiim' });
+    : await startEmbeddedPostgres({ dataDir: options.dataDir, password: options.embeddedPassword! });
   const connectionString = options.databaseUrl ?? embedded!.connectionString;
   const pool = new pg.Pool({
     connectionString,
@@ -71,4 +72,23 @@ export const migrateDatabase = async (database: Database): Promise<void> => {
 
 export const pingDatabase = async (database: Database): Promise<void> => {
   await database.pool.query('select 1');
+};
+
+/** SQLSTATEs of a server that cannot take the query now: shutting down, starting up, out of connections. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ENOENT', 'ECONNRESET']);
+
+/**
+ * Whether an error means the database could not serve the request (no free connection within
+ * DB_POOL_WAIT_TIMEOUT_MS, the server unreachable or shutting down) rather than a fault in the request: the
+ * API answers 503 for these. Drizzle wraps driver errors, so the causes are followed.
+ */
+export const isDatabaseUnavailable = (error: unknown): boolean => {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const { code } = e as { code?: unknown };
+    if (e.message === 'timeout exceeded when trying to connect') return true;
+    if (e.message === 'Connection terminated due to connection timeout') return true;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
+  }
+  return false;
 };
