@@ -1,16 +1,35 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from './db.js';
-import { embeddedServerRunning } from './embedded-postgres.js';
+import { embeddedServerRunning, hydrateSymlinks } from './embedded-postgres.js';
 import { loadConfig } from './env.js';
 import { findUserByEmail, insertUser } from '../modules/users/users.repository.js';
 
+const isRoot = process.getuid?.() === 0;
 const freshDataDir = () => mkdtempSync(path.join(tmpdir(), 'mge-'));
+/** A directory for a nested DATA_DIR: mkdtemp's 0700 would keep the postgres user (when root) out. */
+const freshParent = () => {
+  const dir = freshDataDir();
+  chmodSync(dir, 0o711);
+  return dir;
+};
 const open = (dataDir: string) => openDatabase({ databaseUrl: undefined, dataDir, embeddedPassword: 'pw-for-test' });
 const opened: Database[] = [];
+const open$ = async (dataDir: string) => {
+  const database = await open(dataDir);
+  opened.push(database);
+  return database;
+};
+const pidFile = (dataDir: string) => path.join(dataDir, 'postgres', 'postmaster.pid');
+const serverPid = (dataDir: string) => Number(readFileSync(pidFile(dataDir), 'utf8').split('\n')[0]);
+const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+/** A live process that is not this data directory's server, though its command line says "postgres -D <dir>". */
+const impostor = (dataDir: string) =>
+  spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)', 'postgres', '-D', path.join(dataDir, 'postgres')], { cwd: tmpdir() });
 
 afterAll(async () => {
   for (const database of opened) await database.close().catch(() => {});
@@ -25,8 +44,7 @@ describe('embedded PostgreSQL', () => {
     await first.close();
     expect(embeddedServerRunning(dataDir)).toBe(false);
 
-    const second = await open(dataDir);
-    opened.push(second);
+    const second = await open$(dataDir);
     await migrateDatabase(second); // already applied: a no-op
     expect((await findUserByEmail(second.db, 'kept@example.com'))?.fullName).toBe('Kept Host');
     const { rows } = await second.pool.query<{ server_version: string }>('show server_version');
@@ -36,9 +54,8 @@ describe('embedded PostgreSQL', () => {
 
   it('listens on a socket inside the data directory, not on TCP, and refuses a wrong password', async () => {
     const dataDir = freshDataDir();
-    const database = await open(dataDir);
-    opened.push(database);
-    const pid = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+    const database = await open$(dataDir);
+    const pid = readFileSync(pidFile(dataDir), 'utf8').split('\n');
     expect(pid[4]).toBe(path.join(dataDir, 'run'));
     expect(pid[5]?.trim()).toBe('');
     const { rows } = await database.pool.query<{ listen_addresses: string }>('show listen_addresses');
@@ -50,12 +67,39 @@ describe('embedded PostgreSQL', () => {
     await database.close();
   });
 
-  it('keeps DATA_DIR private and the secrets file owner-only', () => {
-    const dataDir = path.join(freshDataDir(), 'nested');
-    loadConfig({ DATA_DIR: dataDir });
-    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
-    expect(statSync(path.join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
+  it('falls back to loopback on a free port behind the password where a socket path would be too long', async () => {
+    const dataDir = path.join(freshParent(), 'a-data-directory-whose-path-is-too-long-for-a-unix-socket-'.repeat(2));
+    const database = await open$(dataDir);
+    const url = new URL(database.connectionString);
+    expect(url.hostname).toBe('127.0.0.1');
+    expect(url.searchParams.get('host')).toBeNull();
+    const { rows } = await database.pool.query<{ listen: string; sockets: string }>(
+      `select current_setting('listen_addresses') as listen, current_setting('unix_socket_directories') as sockets`,
+    );
+    expect(rows[0]).toEqual({ listen: '127.0.0.1', sockets: '' });
+    const wrong = await openDatabase({ databaseUrl: database.connectionString.replace('pw-for-test', 'nope'), dataDir });
+    await expect(wrong.pool.query('select 1')).rejects.toThrow(/password/);
+    await wrong.close();
+    await database.close();
+  });
+
+  it('keeps DATA_DIR private and the secrets file owner-only; as root the server runs as postgres', async () => {
+    const dataDir = path.join(freshParent(), 'nested');
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(modeOf(dataDir)).toBe(0o700);
+    const database = await open$(dataDir);
+    // As root, `postgres` must pass through DATA_DIR (but not list it); every file in it stays private.
+    expect(modeOf(dataDir)).toBe(isRoot ? 0o711 : 0o700);
+    expect(modeOf(path.join(dataDir, 'secrets.json'))).toBe(0o600);
+    expect(modeOf(path.join(dataDir, 'postgres'))).toBe(0o700);
+    expect(modeOf(path.join(dataDir, 'run'))).toBe(0o700);
+    const uid = Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${serverPid(dataDir)}/status`, 'utf8'))![1]);
+    expect(uid).toBe(isRoot ? statSync(path.join(dataDir, 'postgres')).uid : process.getuid!());
+    if (isRoot) expect(uid).not.toBe(0);
+    await database.close();
+
     const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>;
+    expect(secrets.databasePassword).toBe(config.secrets.databasePassword);
     expect(secrets.databasePassword).toMatch(/^[\w-]{40,}$/);
     // An older file without the database password gets one added, and keeps its pepper.
     writeFileSync(path.join(dataDir, 'secrets.json'), JSON.stringify({ tokenPepper: secrets.tokenPepper }));
@@ -64,32 +108,88 @@ describe('embedded PostgreSQL', () => {
     expect(again.secrets.databasePassword).toMatch(/^[\w-]{40,}$/);
   });
 
-  it('reuses a server left running by a crashed app, and starts over a stale postmaster.pid', async () => {
+  it('refuses a shared directory such as /tmp as DATA_DIR, without touching its mode', async () => {
+    const shared = freshDataDir();
+    chmodSync(shared, 0o1777);
+    await expect(open(shared)).rejects.toThrow(/shared directory/);
+    expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+  });
+
+  it.runIf(isRoot)('as root, says so when the postgres user cannot reach DATA_DIR', async () => {
+    const closed = freshDataDir();
+    chmodSync(closed, 0o700);
+    await expect(open(path.join(closed, 'data'))).rejects.toThrow(/"postgres" user, which cannot reach/);
+  });
+
+  it('reuses a server left running by a crashed app', async () => {
     const dataDir = freshDataDir();
     const first = await open(dataDir);
     await migrateDatabase(first);
     await insertUser(first.db, { fullName: 'Before Crash', email: 'crash@example.com', passwordHash: 'x' });
+    const pid = serverPid(dataDir);
     // The app dies without stopping the server: only its pool goes away.
     await first.pool.end();
     expect(embeddedServerRunning(dataDir)).toBe(true);
 
-    const second = await open(dataDir);
+    const second = await open$(dataDir);
+    expect(serverPid(dataDir)).toBe(pid);
     expect((await findUserByEmail(second.db, 'crash@example.com'))?.fullName).toBe('Before Crash');
     await second.close();
     expect(embeddedServerRunning(dataDir)).toBe(false);
+  });
 
-    // A pid file naming a live process that is not PostgreSQL (pid reuse after a reboot) must not block the start.
-    const sleeper = spawn('sleep', ['30']);
-    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
-    writeFileSync(pidFile, `${sleeper.pid}\n${path.join(dataDir, 'postgres')}\n0\n5432\n\n\n`);
+  it('starts over a stale postmaster.pid and socket lock, whether their pid is dead or reused by another process', async () => {
+    const dataDir = freshDataDir();
+    const first = await open(dataDir);
+    await migrateDatabase(first);
+    await insertUser(first.db, { fullName: 'Stale Pid', email: 'stale@example.com', passwordHash: 'x' });
+    await first.close();
+    const staleFile = (pid: number) => `${pid}\n${path.join(dataDir, 'postgres')}\n0\n5432\n${path.join(dataDir, 'run')}\n\n`;
+
+    // The machine died with the server: its pid is gone.
+    const gone = spawn('true');
+    await new Promise((resolve) => gone.once('exit', resolve));
+    writeFileSync(pidFile(dataDir), staleFile(gone.pid!));
+    const second = await open$(dataDir);
+    expect((await findUserByEmail(second.db, 'stale@example.com'))?.fullName).toBe('Stale Pid');
+    await second.close();
+
+    // After a reboot the pid belongs to some other live process, even one whose command line looks like ours.
+    const other = impostor(dataDir);
     try {
-      const third = await open(dataDir);
-      opened.push(third);
-      expect((await findUserByEmail(third.db, 'crash@example.com'))?.fullName).toBe('Before Crash');
+      await new Promise((resolve) => other.once('spawn', resolve));
+      writeFileSync(pidFile(dataDir), staleFile(other.pid!));
+      writeFileSync(path.join(dataDir, 'run', '.s.PGSQL.5432.lock'), staleFile(other.pid!));
+      const third = await open$(dataDir);
+      expect((await findUserByEmail(third.db, 'stale@example.com'))?.fullName).toBe('Stale Pid');
+      expect(serverPid(dataDir)).not.toBe(other.pid);
+      expect(other.exitCode).toBeNull(); // left alone
       await third.close();
     } finally {
-      sleeper.kill();
+      other.kill();
     }
-    expect(existsSync(pidFile)).toBe(false);
+    expect(existsSync(pidFile(dataDir))).toBe(false);
+  });
+});
+
+describe('the binary package', () => {
+  it('gets the library symlinks npm may have skipped, idempotently, mending dangling ones', () => {
+    const pkg = freshDataDir();
+    mkdirSync(path.join(pkg, 'native', 'lib'), { recursive: true });
+    writeFileSync(path.join(pkg, 'native', 'lib', 'libpq.so.5.18'), 'library');
+    writeFileSync(
+      path.join(pkg, 'native', 'pg-symlinks.json'),
+      JSON.stringify([
+        { source: 'native/lib/libpq.so.5.18', target: 'native/lib/libpq.so.5' },
+        { source: 'native/lib/libpq.so.5.18', target: 'native/lib/libpq.so' },
+      ]),
+    );
+    symlinkSync('libpq.so.5.17', path.join(pkg, 'native', 'lib', 'libpq.so')); // dangling
+    hydrateSymlinks(path.join(pkg, 'native'));
+    hydrateSymlinks(path.join(pkg, 'native'));
+    for (const name of ['libpq.so.5', 'libpq.so']) {
+      expect(readlinkSync(path.join(pkg, 'native', 'lib', name))).toBe('libpq.so.5.18');
+      expect(readFileSync(path.join(pkg, 'native', 'lib', name), 'utf8')).toBe('library');
+    }
   });
 });
