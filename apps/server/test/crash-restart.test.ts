@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,9 +61,12 @@ describe('kill -9 of the app', () => {
   it('comes back up ten times in a row with writes in flight, and loses no confirmed write', { timeout: 180_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'mgk-'));
     const confirmed: string[] = [];
+    const serverPids = new Set<string>();
     for (let round = 0; round < 10; round++) {
       const { child, url, exited } = await startApp(dataDir);
       children.push(child);
+      // The database server outlives each killed app and is reused, not restarted.
+      serverPids.add(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]!);
       let stop = false;
       const writers = Array.from({ length: 4 }, async (_, writer) => {
         for (let n = 0; !stop; n++) {
@@ -82,6 +85,7 @@ describe('kill -9 of the app', () => {
       await exited;
     }
     expect(confirmed.length).toBeGreaterThan(10);
+    expect(serverPids.size).toBe(1);
 
     const { child, url, exited } = await startApp(dataDir);
     children.push(child);
