@@ -15,6 +15,9 @@ export default defineConfig({
           env: { TZ: 'Asia/Kathmandu' },
           // One embedded PostgreSQL for the run (or DATABASE_URL's server); each test app makes its own database.
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // The files mostly wait on the database server and on timers, so three overlap well even on two cores
+          // (the default would be one worker there).
+          maxWorkers: 3,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
