@@ -1,5 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { loadConfig } from './env.js';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -8,6 +12,26 @@ afterEach(async () => {
 });
 
 describe('database connections', () => {
+  it('take pool sizes and timeouts from the environment, with defaults', () => {
+    const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'mgc-'));
+    expect(loadConfig({ DATA_DIR }).database).toEqual({
+      poolSize: 10,
+      jobPoolSize: 4,
+      statementTimeoutMs: 15_000,
+      idleInTransactionTimeoutMs: 30_000,
+      poolWaitTimeoutMs: 5_000,
+    });
+    const set = { DB_POOL_SIZE: '20', JOB_POOL_SIZE: '6', DB_STATEMENT_TIMEOUT_MS: '1000', DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '2000', DB_POOL_WAIT_TIMEOUT_MS: '300' };
+    expect(loadConfig({ DATA_DIR, ...set }).database).toEqual({
+      poolSize: 20,
+      jobPoolSize: 6,
+      statementTimeoutMs: 1000,
+      idleInTransactionTimeoutMs: 2000,
+      poolWaitTimeoutMs: 300,
+    });
+    expect(() => loadConfig({ DATA_DIR, DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
+  });
+
   it('carry the configured statement and idle-in-transaction timeouts', async () => {
     t = await createTestApp({ DB_STATEMENT_TIMEOUT_MS: '1234', DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '2345' });
     const { rows } = await t.ctx.database.pool.query<{ statement: string; idle: string }>(
