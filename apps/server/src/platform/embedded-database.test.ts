@@ -138,6 +138,22 @@ describe('embedded PostgreSQL', () => {
     expect(embeddedServerRunning(dataDir)).toBe(false);
   });
 
+  it('recovers when the database server itself was killed (-9) with a query running', async () => {
+    const dataDir = freshDataDir();
+    const first = await open(dataDir);
+    await migrateDatabase(first);
+    await insertUser(first.db, { fullName: 'Killed Server', email: 'killed@example.com', passwordHash: 'x' });
+    first.pool.on('error', () => {});
+    const running = first.pool.query('select pg_sleep(5)').catch(() => 'cut');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    process.kill(serverPid(dataDir), 'SIGKILL');
+    const second = await open$(dataDir);
+    expect((await findUserByEmail(second.db, 'killed@example.com'))?.fullName).toBe('Killed Server');
+    expect(await running).toBe('cut');
+    await first.pool.end();
+    await second.close();
+  });
+
   it('starts over a stale postmaster.pid and socket lock, whether their pid is dead or reused by another process', async () => {
     const dataDir = freshDataDir();
     const first = await open(dataDir);

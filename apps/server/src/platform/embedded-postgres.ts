@@ -173,6 +173,16 @@ const initCluster = async (binaries: Binaries, dataDir: string, pgData: string, 
   renameSync(building, pgData);
 };
 
+const isAlive = (pid: number): boolean => {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, another user's
+  }
+};
+
 /** postmaster.pid lines: pid, data dir, start time, port, socket dir, listen address, shmem key, status. */
 const pidFileLines = (pgData: string): string[] | undefined => {
   try {
@@ -189,13 +199,7 @@ const pidFileLines = (pgData: string): string[] | undefined => {
  */
 const runningServerPid = (pgData: string): number | undefined => {
   const pid = Number(pidFileLines(pgData)?.[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return undefined;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    // EPERM: alive but someone else's; our server runs as us (or as `postgres`, which root may signal).
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
-  }
+  if (!isAlive(pid)) return undefined;
   if (platform() !== 'linux') return pid;
   try {
     return realpathSync(`/proc/${pid}/cwd`) === realpathSync(pgData) ? pid : undefined;
@@ -314,10 +318,17 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
     }
   }
 
-  // No server of ours runs: a pid file or socket lock left by a crash may name a dead or reused pid, which
-  // PostgreSQL would take for a live server.
-  rmSync(path.join(pgData, 'postmaster.pid'), { force: true });
-  for (const name of readdirSync(socketDir)) if (name.startsWith('.s.PGSQL.')) rmSync(path.join(socketDir, name), { force: true });
+  // No server of ours runs, yet a lock file left by a crash may name a pid since reused by another process,
+  // which PostgreSQL would take for a live server: remove those. A lock naming a dead pid stays, as PostgreSQL
+  // replaces it itself after checking that no backend of the old server still holds its shared memory.
+  const lockNamesLiveProcess = (file: string) => isAlive(Number(readFileSync(file, 'utf8').split('\n')[0]));
+  const locks = [
+    path.join(pgData, 'postmaster.pid'),
+    ...readdirSync(socketDir)
+      .filter((name) => name.startsWith('.s.PGSQL.') && name.endsWith('.lock'))
+      .map((name) => path.join(socketDir, name)),
+  ];
+  for (const lock of locks) if (existsSync(lock) && lockNamesLiveProcess(lock)) rmSync(lock, { force: true });
 
   const port = useSocket ? SOCKET_PORT : await freeLoopbackPort();
   const settings = {
