@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -98,5 +98,6 @@ describe('kill -9 of the app', () => {
     await exited;
     // A clean stop takes the database server down with it.
     expect(embeddedServerRunning(dataDir)).toBe(false);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,12 @@ import { loadConfig } from './env.js';
 import { findUserByEmail, insertUser } from '../modules/users/users.repository.js';
 
 const isRoot = process.getuid?.() === 0;
-const freshDataDir = () => mkdtempSync(path.join(tmpdir(), 'mge-'));
+const made: string[] = [];
+const freshDataDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mge-'));
+  made.push(dir);
+  return dir;
+};
 /** A directory for a nested DATA_DIR: mkdtemp's 0700 would keep the postgres user (when root) out. */
 const freshParent = () => {
   const dir = freshDataDir();
@@ -33,6 +38,7 @@ const impostor = (dataDir: string) =>
 
 afterAll(async () => {
   for (const database of opened) await database.close().catch(() => {});
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('embedded PostgreSQL', () => {
