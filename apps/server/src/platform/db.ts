@@ -60,8 +60,11 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     connectionString,
     embedded: Boolean(embedded),
     close: async () => {
-      await pool.end();
-      await embedded?.stop();
+      try {
+        await pool.end();
+      } finally {
+        await embedded?.stop();
+      }
     },
   };
 };
