@@ -26,4 +26,38 @@ export const API = {
     lang: '/user/lang',
   },
   dev: { mailbox: '/dev/mailbox' },
+  /** Spec §7 paths except those marked "ours". Route patterns use `:id`; the functions build a URL. */
+  event: {
+    newEvent: '/event/newEvent',
+    editEvent: (id: string) => `/event/editEvent/${id}`,
+    fetchEvents: '/event/fetchEvents',
+    byId: (id: string) => `/event/${id}`,
+    deleteImage: (id: string) => `/event/deleteImage/${id}`,
+    nonRemovableLanguages: (id: string) => `/event/non-removable-languages/${id}`,
+    updateInvitationDate: (id: string) => `/event/${id}/updateInvitationDate`,
+    includeCallsPreference: (id: string) => `/event/includeCallsPreference/${id}`,
+    setMessageSystemPreference: (id: string) => `/event/setMessageSystemPreference/${id}`,
+  },
+  meals: { all: '/meals/all' },
+  /** Ours. */
+  places: { suggest: '/places/suggest' },
+  guests: {
+    new: (id: string) => `/guests/new/${id}`,
+    edit: (id: string, guestId: string) => `/guests/edit/${id}/${guestId}`,
+    /** Ours from here on. */
+    list: (id: string) => `/guests/list/${id}`,
+    one: (id: string, guestId: string) => `/guests/${id}/${guestId}`,
+    bulk: (id: string) => `/guests/bulk/${id}`,
+    import: (id: string) => `/guests/import/${id}`,
+    /** Pasted rows and picked contacts, checked like a file (`?commit=false|true`). */
+    rows: (id: string) => `/guests/rows/${id}`,
+    importTemplate: (lang: string) => `/guests/import-template/${lang}`,
+    export: (id: string, lang: string) => `/guests/export/${id}/${lang}`,
+    googleContacts: '/guests/google-contacts',
+  },
+  groups: {
+    fetch: (id: string) => `/groups/fetch/${id}`,
+    new: (id: string) => `/groups/new/${id}`,
+    one: (id: string, groupId: string) => `/groups/${id}/${groupId}`,
+  },
 } as const;

@@ -48,3 +48,31 @@ export const RATE_LIMITS = {
 export const DEVICE_ID_HEADER = 'x-device-id';
 export const DEVICE_ID_MIN_LENGTH = 16;
 export const DEVICE_ID_MAX_LENGTH = 100;
+
+/** Events. An event must be at least this many days away when created or moved, so that a package can be
+ *  ordered, templates approved and three RSVP rounds sent (spec §5 "not too close for ordering"). */
+export const MIN_DAYS_BEFORE_EVENT_TO_ORDER = 3;
+export const EVENT_NAME_MAX_LENGTH = 80;
+export const LOCATION_NAME_MAX_LENGTH = 120;
+export const TRANSPORT_OPTION_MAX_LENGTH = 60;
+export const MAX_TRANSPORT_OPTIONS = 10;
+/** Spec §5: at least 2 special meals must be chosen when asking. */
+export const MIN_MEAL_OPTIONS_WHEN_ASKING = 2;
+/** Invitation images: what is accepted and how big it may be before and after decoding. */
+export const EVENT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const EVENT_IMAGE_MAX_PIXELS = 40_000_000;
+export const EVENT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
+
+/** Guests. */
+export const GUEST_COMMENTS_MAX_LENGTH = 500;
+export const GROUP_NAME_MAX_LENGTH = 40;
+export const GUEST_LIST_DEFAULT_PAGE_SIZE = 50;
+export const GUEST_LIST_MAX_PAGE_SIZE = 200;
+export const GUEST_SEARCH_MAX_LENGTH = 100;
+/** One bulk action or one pasted block touches at most this many guests. */
+export const GUEST_BULK_MAX = 10_000;
+export const GUEST_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const GUEST_IMPORT_MAX_ROWS = 10_000;
+/** A guest list never grows beyond this (10,000-guest events are the benchmark; a spreadsheet may hold more). */
+export const MAX_GUESTS_PER_EVENT = 20_000;
+export const PLACE_QUERY_MAX_LENGTH = 100;

@@ -31,6 +31,36 @@ export const ERROR_CODES = [
   'GOOGLE_AUTH_FAILED',
   'GOOGLE_NOT_CONFIGURED',
   'PASSWORD_NOT_SET',
+  // events (spec §8)
+  'EVENT_CREATE_FAILED',
+  'EVENT_DATE_PASSED',
+  'EVENT_DATE_TOO_CLOSE',
+  'RSVP_START_DATE_PASSED',
+  'RSVP_START_AFTER_EVENT',
+  'PAID_EVENT_NOT_DELETABLE',
+  'LOCATION_NOT_FOUND',
+  'PLACES_UNAVAILABLE',
+  'LANGUAGE_IN_USE',
+  'INVALID_IMAGE',
+  'IMAGE_TOO_LARGE',
+  // guests and groups (spec §8)
+  'GROUP_NAME_EXISTS',
+  'MAX_GROUPS_REACHED',
+  'GUESTS_IN_PROCESS',
+  'INVITEE_LIMIT_REACHED',
+  'INVITEES_BELOW_RESPONDERS',
+  'RESPONDERS_ABOVE_INVITEES',
+  'PHONE_EXISTS',
+  'DUPLICATE_PHONE',
+  'INVALID_PHONE',
+  'NOTHING_CHANGED',
+  // import (spec §8)
+  'INVALID_FILE_TYPE',
+  'INVALID_FILE',
+  'FILE_EMPTY',
+  'FILE_NEEDS_TITLES',
+  'FILE_TOO_MANY_ROWS',
+  'GOOGLE_CONTACTS_FAILED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -47,3 +77,23 @@ export interface ApiErrorBody {
   message: string;
   issues?: ApiErrorIssue[];
 }
+
+/**
+ * Why one row of an import (file, paste or contacts) was not taken; the web app shows `importErrors.<code>`.
+ * `column` in the report is the column's key (`fullName`, `phoneNumber`, `countOfInvites`, `group`, `lang`).
+ */
+export const IMPORT_ROW_ERROR_CODES = [
+  'NAME_REQUIRED',
+  'NAME_TOO_LONG',
+  'INVALID_CHARACTERS',
+  'PHONE_REQUIRED',
+  'INVALID_PHONE',
+  'DUPLICATE_PHONE',
+  'PHONE_EXISTS',
+  'COUNT_OUT_OF_RANGE',
+  'UNKNOWN_LANGUAGE',
+  'GROUP_NAME_TOO_LONG',
+  'TOO_MANY_GROUPS',
+  'INVITEE_LIMIT_REACHED',
+] as const;
+export type ImportRowErrorCode = (typeof IMPORT_ROW_ERROR_CODES)[number];

@@ -1,14 +1,7 @@
-import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, STORAGE_KEYS, directionOf, isLang, type Lang } from '@magiim/shared';
-import he from '../i18n/locales/he.json';
-
-/** Hebrew ships in the bundle; the others load once, on first use (spec §4). */
-const loaders: Record<Exclude<Lang, 'he'>, () => Promise<{ default: ResourceLanguage }>> = {
-  en: () => import('../i18n/locales/en.json'),
-  ru: () => import('../i18n/locales/ru.json'),
-  ar: () => import('../i18n/locales/ar.json'),
-};
+import { hebrewResources, loadLanguageResources } from '../i18n/locale-resources';
 
 const NAMESPACE = 'translation';
 
@@ -22,7 +15,7 @@ const applyToDocument = (lang: Lang): void => {
 
 const loadLanguage = async (lang: Lang): Promise<void> => {
   if (lang === 'he' || i18n.hasResourceBundle(lang, NAMESPACE)) return;
-  const { default: resources } = await loaders[lang]();
+  const resources = await loadLanguageResources(lang);
   i18n.addResourceBundle(lang, NAMESPACE, resources, true, true);
 };
 
@@ -42,7 +35,7 @@ export const setLanguage = async (lang: Lang): Promise<void> => {
 };
 
 export const initI18n = async (): Promise<void> => {
-  const resources: Resource = { he: { [NAMESPACE]: he } };
+  const resources: Resource = { he: { [NAMESPACE]: hebrewResources() } };
   await i18n.use(initReactI18next).init({
     resources,
     lng: DEFAULT_LANG,

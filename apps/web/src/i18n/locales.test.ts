@@ -1,4 +1,4 @@
-import { ERROR_CODES, MSG, decodeMessage } from '@magiim/shared';
+import { ERROR_CODES, IMPORT_ROW_ERROR_CODES, MSG, decodeMessage } from '@magiim/shared';
 import { describe, expect, it } from 'vitest';
 import ar from './locales/ar.json';
 import en from './locales/en.json';
@@ -6,7 +6,16 @@ import he from './locales/he.json';
 import ru from './locales/ru.json';
 
 type Tree = { [key: string]: string | Tree };
-const locales: Record<string, Tree> = { he, en, ru, ar };
+const fragments = import.meta.glob<Tree>('./features/*.json', { eager: true, import: 'default' });
+const fragmentsOf = (lang: string): Tree[] =>
+  Object.entries(fragments)
+    .filter(([file]) => file.endsWith(`.${lang}.json`))
+    .map(([, tree]) => tree);
+const core: Record<string, Tree> = { he, en, ru, ar };
+// What the app loads for each language: the core file and every feature fragment.
+const locales: Record<string, Tree> = Object.fromEntries(
+  Object.entries(core).map(([lang, tree]) => [lang, Object.assign({}, tree, ...fragmentsOf(lang)) as Tree]),
+);
 
 const leafKeys = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([key, value]) =>
@@ -16,9 +25,20 @@ const leafKeys = (tree: Tree, prefix = ''): string[] =>
 const lookup = (tree: Tree, path: string): unknown =>
   path.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Tree)[part] : undefined), tree);
 
-const msgKeys = Object.values(MSG).map((message) => decodeMessage(typeof message === 'function' ? message(1) : message).key);
+const msgKeys = Object.values(MSG).map((message) => decodeMessage(typeof message === 'function' ? (message as (a: number, b: number) => string)(1, 2) : message).key);
 
 describe('locales', () => {
+  it.each(Object.keys(core))('%s: no feature fragment redefines a top-level key of another file', (lang) => {
+    const seen = new Map<string, number>();
+    for (const tree of [core[lang] as Tree, ...fragmentsOf(lang)]) for (const key of Object.keys(tree)) seen.set(key, (seen.get(key) ?? 0) + 1);
+    expect([...seen].filter(([, count]) => count > 1).map(([key]) => key)).toEqual([]);
+  });
+
+  it('every feature fragment exists in all four languages', () => {
+    const features = new Set(Object.keys(fragments).map((file) => file.replace(/^.*\/([^/]+)\.(he|en|ru|ar)\.json$/, '$1')));
+    for (const feature of features) for (const lang of Object.keys(core)) expect(Object.keys(fragments), `${feature}.${lang}`).toContain(`./features/${feature}.${lang}.json`);
+  });
+
   const allKeys = [...new Set(Object.values(locales).flatMap((tree) => leafKeys(tree)))].sort();
 
   it.each(Object.keys(locales))('%s has every key any locale has', (lang) => {
@@ -36,6 +56,11 @@ describe('locales', () => {
     expect(ERROR_CODES.filter((code) => typeof lookup(tree, `errors.${code}`) !== 'string')).toEqual([]);
   });
 
+  it.each(Object.keys(locales))('%s translates every import row error', (lang) => {
+    const tree = locales[lang] as Tree;
+    expect(IMPORT_ROW_ERROR_CODES.filter((code) => typeof lookup(tree, `importErrors.${code}`) !== 'string')).toEqual([]);
+  });
+
   it.each(Object.keys(locales))('%s translates every validation message', (lang) => {
     const tree = locales[lang] as Tree;
     expect(msgKeys.filter((key) => typeof lookup(tree, key) !== 'string')).toEqual([]);
@@ -48,7 +73,7 @@ describe('locales', () => {
   });
 
   it('uses the exact Hebrew required message (spec §5)', () => {
-    expect(lookup(he, 'validation.required')).toBe('שדה חובה');
+    expect(lookup(locales.he as Tree, 'validation.required')).toBe('שדה חובה');
   });
 
   it('shows the spec text for a 429 in English', () => {
@@ -58,8 +83,8 @@ describe('locales', () => {
   it('translates rather than copies English', () => {
     for (const lang of ['he', 'ru', 'ar']) {
       const tree = locales[lang] as Tree;
-      const copies = leafKeys(en).filter(
-        (key) => !key.startsWith('language.names.') && key !== 'app.name' && lookup(tree, key) === lookup(en, key),
+      const copies = leafKeys(locales.en as Tree).filter(
+        (key) => !key.startsWith('language.names.') && key !== 'app.name' && lookup(tree, key) === lookup(locales.en as Tree, key),
       );
       expect(copies, lang).toEqual([]);
     }

@@ -5,3 +5,4 @@ export * from './rate-limits.js';
 export * from './known-devices.js';
 export * from './dev-mailbox.js';
 export * from './mail-deliveries.js';
+export * from './events.js';

@@ -18,6 +18,8 @@ export const users = pgTable(
     acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAdult: boolean('confirmed_adult').notNull().default(true),
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** Spec §2: the guide tour is switched on after creating an event and off when the host finishes or skips it. */
+    guideTour: boolean('guide_tour').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),

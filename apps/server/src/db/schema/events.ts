@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Ask, EventLocation, EventNames, InviteeStatus, Lang, SpecialMeal } from '@magiim/shared';
+import { users } from './users.js';
+
+/** The stored invitation image: its storage keys per width; URLs are built from them. */
+export interface StoredEventImage {
+  /** Storage key prefix of this version (a new upload gets a new prefix, so cached URLs never go stale). */
+  prefix: string;
+  /** width → storage key */
+  sizes: Record<string, string>;
+  width: number;
+  height: number;
+}
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    names: jsonb('names').$type<EventNames>().notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** HH:mm, Asia/Jerusalem. */
+    time: text('time').notNull(),
+    location: jsonb('location').$type<EventLocation>().notNull(),
+    defaultLang: text('default_lang').$type<Lang>().notNull(),
+    langs: text('langs').array().$type<Lang[]>().notNull(),
+    rsvpStartDate: date('rsvp_start_date', { mode: 'string' }).notNull(),
+    meals: jsonb('meals').$type<{ ask: Ask; options: SpecialMeal[] }>().notNull(),
+    transport: jsonb('transport').$type<{ ask: Ask; options: string[] }>().notNull(),
+    includeCallsPreference: boolean('include_calls_preference').notNull().default(false),
+    /** 1 SMS, 3 WhatsApp (spec §3 message channel). */
+    messageSystemPreference: smallint('message_system_preference').notNull().default(3),
+    /** 0: not paid and nothing sent; above 0: paid or started. */
+    progressStatus: smallint('progress_status').notNull().default(0),
+    orderPackageId: integer('order_package_id'),
+    /** Guests the ordered package allows; null before a package is bought (guests are added freely). */
+    inviteeLimit: integer('invitee_limit'),
+    image: jsonb('image').$type<StoredEventImage>(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('events_date_idx').on(t.date)],
+);
+export type EventRow = typeof events.$inferSelect;
+
+export const EVENT_ROLES = ['owner'] as const;
+export type EventRole = (typeof EVENT_ROLES)[number];
+
+/** Who may work on an event, and as what (owner today; co-hosts later). Every event call checks it. */
+export const eventMembers = pgTable(
+  'event_members',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<EventRole>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_members_user_idx').on(t.userId, t.eventId)],
+);
+
+export const guestGroups = pgTable(
+  'guest_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // names are unique per event, trimmed and case-insensitive (the schema trims; the index folds case)
+  (t) => [uniqueIndex('guest_groups_event_name_key').on(t.eventId, sql`lower(${t.name})`)],
+);
+export type GuestGroupRow = typeof guestGroups.$inferSelect;
+
+export const guests = pgTable(
+  'guests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    /** E.164; unique per event. */
+    phoneNumber: text('phone_number').notNull(),
+    countOfInvites: smallint('count_of_invites').notNull().default(1),
+    groupId: uuid('group_id').references(() => guestGroups.id, { onDelete: 'set null' }),
+    lang: text('lang').$type<Lang>().notNull(),
+    askTransport: boolean('ask_transport').notNull().default(false),
+    askMeals: boolean('ask_meals').notNull().default(false),
+    comments: text('comments').notNull().default(''),
+    status: text('status').$type<InviteeStatus>().notNull().default('pending'),
+    viewedCount: integer('viewed_count').notNull().default(0),
+    /** People coming, once the guest answered. */
+    attending: smallint('attending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('guests_event_phone_key').on(t.eventId, t.phoneNumber),
+    index('guests_event_created_idx').on(t.eventId, t.createdAt, t.id),
+    index('guests_event_name_idx').on(t.eventId, t.fullName, t.id),
+    index('guests_event_status_idx').on(t.eventId, t.status),
+    index('guests_event_group_idx').on(t.eventId, t.groupId),
+  ],
+);
+export type GuestRow = typeof guests.$inferSelect;

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import {
+  EVENT_NAME_MAX_LENGTH,
+  LOCATION_NAME_MAX_LENGTH,
+  MAX_TRANSPORT_OPTIONS,
+  MIN_MEAL_OPTIONS_WHEN_ASKING,
+  PLACE_QUERY_MAX_LENGTH,
+  TRANSPORT_OPTION_MAX_LENGTH,
+} from '../constants.js';
+import { isCalendarDate, TIME_PATTERN } from '../dates.js';
+import { ASK_VALUES, LANGUAGES, MessageChannel, SPECIAL_MEALS } from '../enums.js';
+import { MSG } from '../messages.js';
+import { singleLineText } from './text.js';
+
+export const askSchema = z.enum(ASK_VALUES, { error: MSG.invalidValue });
+export type Ask = z.infer<typeof askSchema>;
+export const specialMealSchema = z.enum(SPECIAL_MEALS, { error: MSG.invalidValue });
+export type SpecialMeal = z.infer<typeof specialMealSchema>;
+const eventLangSchema = z.enum(LANGUAGES, { error: MSG.invalidValue });
+
+/** `YYYY-MM-DD`, a real calendar date (business time, Asia/Jerusalem). */
+export const dateSchema = z.string({ error: MSG.required }).min(1, MSG.required).refine(isCalendarDate, MSG.invalidDate);
+/** `HH:mm`, 24-hour clock. */
+export const timeSchema = z.string({ error: MSG.required }).min(1, MSG.required).regex(TIME_PATTERN, MSG.invalidTime);
+
+const eventNameSchema = singleLineText({ max: EVENT_NAME_MAX_LENGTH });
+/** The event's name per event language. Only languages in `langs` are kept; the default one is required. */
+export const eventNamesSchema = z.object({
+  he: eventNameSchema.optional(),
+  en: eventNameSchema.optional(),
+  ru: eventNameSchema.optional(),
+  ar: eventNameSchema.optional(),
+});
+export type EventNames = z.infer<typeof eventNamesSchema>;
+
+/** What the API answers for a location; the server fills it from the place id. */
+export const locationSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  placeId: z.string(),
+});
+export type EventLocation = z.infer<typeof locationSchema>;
+
+/**
+ * A location as the client sends it: the place id of a suggestion is what counts (the server resolves
+ * name, address and coordinates itself); the host may rename the venue ("Gan Oranim hall").
+ */
+export const locationInputSchema = z.object(
+  {
+    placeId: z.string({ error: MSG.chooseLocation }).trim().min(1, MSG.chooseLocation).max(300, MSG.chooseLocation),
+    name: singleLineText({ min: 0, max: LOCATION_NAME_MAX_LENGTH }).optional(),
+    address: z.string().max(300).optional(),
+    lat: z.number().optional(),
+    lng: z.number().optional(),
+  },
+  { error: MSG.chooseLocation },
+);
+export type EventLocationInput = z.input<typeof locationInputSchema>;
+
+export const mealsSchema = z
+  .object({ ask: askSchema, options: z.array(specialMealSchema).max(SPECIAL_MEALS.length) })
+  .refine((meals) => new Set(meals.options).size === meals.options.length, { message: MSG.duplicateOption, path: ['options'] })
+  .refine((meals) => meals.ask === 'no_need_to_ask' || meals.options.length >= MIN_MEAL_OPTIONS_WHEN_ASKING, {
+    message: MSG.minMealOptions(MIN_MEAL_OPTIONS_WHEN_ASKING),
+    path: ['options'],
+  });
+export type Meals = z.infer<typeof mealsSchema>;
+
+export const transportSchema = z
+  .object({
+    ask: askSchema,
+    options: z.array(singleLineText({ max: TRANSPORT_OPTION_MAX_LENGTH })).max(MAX_TRANSPORT_OPTIONS, MSG.maxChars(MAX_TRANSPORT_OPTIONS)),
+  })
+  .refine((t) => new Set(t.options.map((o) => o.toLowerCase())).size === t.options.length, { message: MSG.duplicateOption, path: ['options'] })
+  .refine((t) => t.ask === 'no_need_to_ask' || t.options.length >= 1, { message: MSG.transportOptionRequired, path: ['options'] });
+export type Transport = z.infer<typeof transportSchema>;
+
+export const messageSystemSchema = z.union([z.literal(MessageChannel.SMS), z.literal(MessageChannel.WHATSAPP)], {
+  error: MSG.invalidValue,
+});
+
+const eventFields = {
+  names: eventNamesSchema,
+  date: dateSchema,
+  time: timeSchema,
+  location: locationInputSchema,
+  defaultLang: eventLangSchema,
+  langs: z.array(eventLangSchema).min(1, MSG.required).max(LANGUAGES.length),
+  rsvpStartDate: dateSchema,
+  meals: mealsSchema,
+  transport: transportSchema,
+  includeCallsPreference: z.boolean(),
+  messageSystemPreference: messageSystemSchema,
+};
+
+type NamesAndLangs = { names?: EventNames; defaultLang?: string; langs?: string[] };
+/** The default language is one of the event's languages and has a name. Used on create and on a merged edit. */
+export const checkEventLanguages = (value: NamesAndLangs, ctx: z.RefinementCtx): void => {
+  if (value.langs && value.defaultLang && !value.langs.includes(value.defaultLang)) {
+    ctx.addIssue({ code: 'custom', message: MSG.defaultLangNotInLangs, path: ['defaultLang'] });
+  }
+  if (value.langs && new Set(value.langs).size !== value.langs.length) {
+    ctx.addIssue({ code: 'custom', message: MSG.duplicateOption, path: ['langs'] });
+  }
+  if (value.names && value.defaultLang && !value.names[value.defaultLang as keyof EventNames]) {
+    ctx.addIssue({ code: 'custom', message: MSG.eventNameRequired, path: ['names', value.defaultLang] });
+  }
+};
+
+/**
+ * Rules against today (date not passed, far enough to order, RSVP start not passed and before the event)
+ * depend on the clock: the server checks them with `checkEventDates` and answers EVENT_DATE_PASSED,
+ * EVENT_DATE_TOO_CLOSE, RSVP_START_DATE_PASSED or RSVP_START_AFTER_EVENT; the wizard runs the same function.
+ */
+export const eventInputSchema = z.object(eventFields).superRefine(checkEventLanguages);
+export type EventInput = z.input<typeof eventInputSchema>;
+export type EventInputParsed = z.output<typeof eventInputSchema>;
+
+/** `POST event/editEvent/{id}`: any subset of the fields. */
+export const eventEditSchema = z.object(eventFields).partial().superRefine(checkEventLanguages);
+export type EventEdit = z.input<typeof eventEditSchema>;
+
+export const eventSchema = z.object({
+  id: z.string(),
+  names: eventNamesSchema,
+  date: z.string(),
+  time: z.string(),
+  location: locationSchema,
+  defaultLang: eventLangSchema,
+  langs: z.array(eventLangSchema),
+  rsvpStartDate: z.string(),
+  meals: z.object({ ask: askSchema, options: z.array(specialMealSchema) }),
+  transport: z.object({ ask: askSchema, options: z.array(z.string()) }),
+  includeCallsPreference: z.boolean(),
+  messageSystemPreference: messageSystemSchema,
+  /** 0: not paid, nothing sent; above 0: paid or started (spec §3). */
+  progressStatus: z.number().int(),
+  orderPackageId: z.number().int().nullable(),
+  /** The invitation image (the large rendition), or null. */
+  imageUrl: z.string().nullable(),
+  /** The same image at other widths for `srcset` (width → url). */
+  imageSizes: z.record(z.string(), z.string()).nullable(),
+  guestCount: z.number().int(),
+  /** People invited (sum of countOfInvites). */
+  inviteeCount: z.number().int(),
+  /** Guests per status (spec §4), for the event card and the dashboard. */
+  statusCounts: z.record(z.string(), z.number().int()),
+  /** The caller's role on this event. */
+  role: z.enum(['owner']),
+  createdAt: z.string(),
+});
+export type EventDto = z.infer<typeof eventSchema>;
+export const eventListSchema = z.array(eventSchema);
+
+export const updateInvitationDateSchema = z.object({ date: dateSchema });
+export const includeCallsPreferenceSchema = z.object({ includeCalls: z.boolean({ error: MSG.invalidValue }) });
+export const setMessageSystemPreferenceSchema = z.object({ messageSystem: messageSystemSchema });
+export const nonRemovableLanguagesSchema = z.array(eventLangSchema);
+export const mealsListSchema = z.array(specialMealSchema);
+
+export const placeSuggestQuerySchema = z.object({
+  q: z.string().trim().min(1, MSG.required).max(PLACE_QUERY_MAX_LENGTH, MSG.maxChars(PLACE_QUERY_MAX_LENGTH)),
+  lang: eventLangSchema.default('he'),
+});
+export const placeSuggestionSchema = z.object({ placeId: z.string(), name: z.string(), address: z.string() });
+export type PlaceSuggestion = z.infer<typeof placeSuggestionSchema>;
+export const placeSuggestionsSchema = z.array(placeSuggestionSchema);
+
+export const eventIdParamsSchema = z.object({ id: z.uuid({ error: MSG.invalidValue }) });

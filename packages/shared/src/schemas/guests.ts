@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import {
+  FULL_NAME_MAX_LENGTH,
+  GROUP_NAME_MAX_LENGTH,
+  GUEST_BULK_MAX,
+  GUEST_COMMENTS_MAX_LENGTH,
+  GUEST_LIST_DEFAULT_PAGE_SIZE,
+  GUEST_LIST_MAX_PAGE_SIZE,
+  GUEST_SEARCH_MAX_LENGTH,
+  INVITES_PER_INVITEE_MAX,
+  INVITES_PER_INVITEE_MIN,
+} from '../constants.js';
+import { IMPORT_ROW_ERROR_CODES } from '../errors.js';
+import { INVITEE_STATUSES, LANGUAGES } from '../enums.js';
+import { MSG } from '../messages.js';
+import { normalizePhone } from '../phone.js';
+import { multiLineText, singleLineText } from './text.js';
+
+const langSchema = z.enum(LANGUAGES, { error: MSG.invalidValue });
+
+/** Any phone a host types; answers E.164. Israeli mobile by default, foreign with a country code. */
+export const phoneNumberSchema = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .max(30, MSG.invalidPhone)
+  .transform((value, ctx) => {
+    const e164 = normalizePhone(value);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: MSG.invalidPhone });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+export const countOfInvitesSchema = z.coerce
+  .number({ error: MSG.numeric })
+  .int(MSG.numeric)
+  .min(INVITES_PER_INVITEE_MIN, MSG.countOfInvitesRange(INVITES_PER_INVITEE_MIN, INVITES_PER_INVITEE_MAX))
+  .max(INVITES_PER_INVITEE_MAX, MSG.countOfInvitesRange(INVITES_PER_INVITEE_MIN, INVITES_PER_INVITEE_MAX));
+
+export const guestFullNameSchema = singleLineText({ max: FULL_NAME_MAX_LENGTH });
+
+/** Spec §4 statuses; `partiallyComing` exists only as a list filter (approved with fewer attending than invited). */
+export const guestStatusSchema = z.enum(INVITEE_STATUSES, { error: MSG.invalidValue });
+export const GUEST_STATUS_FILTERS = [...INVITEE_STATUSES, 'partiallyComing'] as const;
+export type GuestStatusFilter = (typeof GUEST_STATUS_FILTERS)[number];
+
+const guestFields = {
+  fullName: guestFullNameSchema,
+  phoneNumber: phoneNumberSchema,
+  countOfInvites: countOfInvitesSchema,
+  groupId: z.uuid({ error: MSG.invalidValue }).nullable(),
+  lang: langSchema,
+  askTransport: z.boolean(),
+  askMeals: z.boolean(),
+  comments: multiLineText({ min: 0, max: GUEST_COMMENTS_MAX_LENGTH }),
+};
+
+/** `POST guests/new/{id}`: name and phone are required; the rest have defaults (count 1, no group, the event's default language). */
+export const guestInputSchema = z.object({
+  fullName: guestFields.fullName,
+  phoneNumber: guestFields.phoneNumber,
+  countOfInvites: guestFields.countOfInvites.default(1),
+  groupId: guestFields.groupId.default(null),
+  lang: guestFields.lang.optional(),
+  askTransport: guestFields.askTransport.default(false),
+  askMeals: guestFields.askMeals.default(false),
+  comments: guestFields.comments.default(''),
+});
+export type GuestInput = z.input<typeof guestInputSchema>;
+export type GuestInputParsed = z.output<typeof guestInputSchema>;
+
+/** `PUT guests/edit/{id}/{guestID}`: any subset; it must change something (NOTHING_CHANGED otherwise). */
+export const guestEditSchema = z.object(guestFields).partial();
+export type GuestEdit = z.input<typeof guestEditSchema>;
+
+export const guestSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  phoneNumber: z.string(),
+  countOfInvites: z.number().int(),
+  groupId: z.string().nullable(),
+  lang: langSchema,
+  askTransport: z.boolean(),
+  askMeals: z.boolean(),
+  comments: z.string(),
+  status: guestStatusSchema,
+  viewedCount: z.number().int(),
+  attending: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GuestDto = z.infer<typeof guestSchema>;
+
+export const GUEST_SORTS = ['name', '-name', 'createdAt', '-createdAt', 'status', '-status', 'countOfInvites', '-countOfInvites', 'viewedCount', '-viewedCount'] as const;
+export type GuestSort = (typeof GUEST_SORTS)[number];
+
+const booleanQuery = z.enum(['true', 'false'], { error: MSG.invalidValue }).transform((v) => v === 'true');
+
+/** `GET guests/list/{id}`: page is 1-based; groupId `none` means guests without a group. */
+export const guestListQuerySchema = z.object({
+  page: z.coerce.number({ error: MSG.numeric }).int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number({ error: MSG.numeric }).int().min(1).max(GUEST_LIST_MAX_PAGE_SIZE).default(GUEST_LIST_DEFAULT_PAGE_SIZE),
+  status: z.enum(GUEST_STATUS_FILTERS, { error: MSG.invalidValue }).optional(),
+  groupId: z.union([z.uuid({ error: MSG.invalidValue }), z.literal('none')]).optional(),
+  viewed: booleanQuery.optional(),
+  q: z.string().trim().max(GUEST_SEARCH_MAX_LENGTH, MSG.maxChars(GUEST_SEARCH_MAX_LENGTH)).optional(),
+  sort: z.enum(GUEST_SORTS, { error: MSG.invalidValue }).default('-createdAt'),
+});
+export type GuestListQuery = z.input<typeof guestListQuerySchema>;
+
+export const guestListResponseSchema = z.object({
+  items: z.array(guestSchema),
+  /** Guests matching the filters. */
+  total: z.number().int(),
+  /** Guests per status over the whole event (not the filters), plus `partiallyComing`, `viewed` and `all`. */
+  counts: z.record(z.string(), z.number().int()),
+});
+export type GuestListResponse = z.infer<typeof guestListResponseSchema>;
+
+export const GUEST_BULK_ACTIONS = ['delete', 'moveToGroup', 'setLang'] as const;
+export const guestBulkSchema = z
+  .object({
+    guestIds: z.array(z.uuid({ error: MSG.invalidValue })).min(1, MSG.required).max(GUEST_BULK_MAX),
+    action: z.enum(GUEST_BULK_ACTIONS, { error: MSG.invalidValue }),
+    /** For moveToGroup; null takes the guests out of their group. */
+    groupId: z.uuid({ error: MSG.invalidValue }).nullable().optional(),
+    lang: langSchema.optional(),
+  })
+  .refine((b) => b.action !== 'moveToGroup' || b.groupId !== undefined, { message: MSG.required, path: ['groupId'] })
+  .refine((b) => b.action !== 'setLang' || b.lang !== undefined, { message: MSG.required, path: ['lang'] });
+export type GuestBulkInput = z.input<typeof guestBulkSchema>;
+export const guestBulkResponseSchema = z.object({ affected: z.number().int() });
+
+export const guestParamsSchema = z.object({ id: z.uuid({ error: MSG.invalidValue }), guestID: z.uuid({ error: MSG.invalidValue }) });
+
+/** Rows pasted from a spreadsheet or picked from contacts, checked and added like a file import. */
+export const guestRowsSchema = z.object({
+  rows: z
+    .array(
+      z.object({
+        fullName: z.string().max(500),
+        phoneNumber: z.string().max(100),
+        countOfInvites: z.union([z.string().max(20), z.number()]).optional(),
+        group: z.string().max(500).optional(),
+        lang: z.string().max(50).optional(),
+      }),
+    )
+    .min(1, MSG.required)
+    .max(GUEST_BULK_MAX),
+});
+export type GuestRowsInput = z.input<typeof guestRowsSchema>;
+
+export const importRowErrorSchema = z.object({
+  /** 1-based row number as the host sees it in the sheet (the title row is 1) or in the pasted block. */
+  row: z.number().int(),
+  column: z.string(),
+  code: z.enum(IMPORT_ROW_ERROR_CODES),
+});
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+export const importResultSchema = z.object({
+  total: z.number().int(),
+  valid: z.number().int(),
+  imported: z.number().int(),
+  errors: z.array(importRowErrorSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+export const importQuerySchema = z.object({ commit: booleanQuery.default(false) });
+
+export const groupSchema = z.object({ id: z.string(), name: z.string(), guestCount: z.number().int() });
+export type GroupDto = z.infer<typeof groupSchema>;
+export const groupListSchema = z.array(groupSchema);
+export const groupInputSchema = z.object({ name: singleLineText({ max: GROUP_NAME_MAX_LENGTH }) });
+export type GroupInput = z.input<typeof groupInputSchema>;
+export const groupParamsSchema = z.object({ id: z.uuid({ error: MSG.invalidValue }), groupID: z.uuid({ error: MSG.invalidValue }) });
+
+/** Google contacts: the browser gets an access token with contacts.readonly; the server reads the People API. */
+export const googleContactsRequestSchema = z.object({ accessToken: z.string().min(10).max(4096) });
+export const googleContactSchema = z.object({ name: z.string(), phoneNumber: z.string() });
+export const googleContactsResponseSchema = z.object({ contacts: z.array(googleContactSchema) });
