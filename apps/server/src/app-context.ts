@@ -13,6 +13,9 @@ import { createSandboxMailTransport } from './providers/mail/sandbox.js';
 import { createSmtpMailTransport } from './providers/mail/smtp.js';
 import type { MailTransport } from './providers/mail/index.js';
 import { createGoogleIdTokenVerifier } from './providers/google/google-jwks.js';
+import { createPlacesProvider } from './providers/places/create-places-provider.js';
+import { createFileStorage } from './providers/storage/create-file-storage.js';
+import { createGoogleContactsProvider } from './providers/google-contacts/create-google-contacts-provider.js';
 
 export interface ContextOptions {
   logger: FastifyBaseLogger;
@@ -68,6 +71,9 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     google: config.googleClientId
       ? createGoogleIdTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
       : undefined,
+    places: createPlacesProvider(config),
+    storage: createFileStorage(config),
+    googleContacts: createGoogleContactsProvider(config),
   };
 
   const jobDefinitions: JobDefinition<object>[] = [

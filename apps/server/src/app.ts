@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyBaseLogger, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -22,6 +23,11 @@ import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.rout
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
+import { registerEventRoutes } from './modules/events/events.routes.js';
+import { registerGuestRoutes } from './modules/guests/guests.routes.js';
+import { registerGroupRoutes } from './modules/groups/groups.routes.js';
+import { registerPlacesRoutes } from './modules/places/places.routes.js';
+import { registerMediaRoutes } from './modules/media/media.routes.js';
 import type { MailTransport } from './providers/mail/index.js';
 
 export type AppInstance = FastifyInstance<
@@ -82,6 +88,10 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
   await registerCompression(app);
+  // Event images and guest spreadsheets; routes read parts with platform/multipart.ts and set their own file size.
+  await app.register(fastifyMultipart, {
+    limits: { files: 2, fields: 5, fieldSize: 256 * 1024, parts: 8, headerPairs: 50, fileSize: 10 * 1024 * 1024 },
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -109,12 +119,17 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
       registerSystemRoutes(typed);
       registerAuthRoutes(typed);
       registerUserRoutes(typed);
+      registerEventRoutes(typed);
+      registerGuestRoutes(typed);
+      registerGroupRoutes(typed);
+      registerPlacesRoutes(typed);
       if (config.devMailbox) registerDevMailboxRoutes(typed);
       typed.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE },
   );
 
+  await registerMediaRoutes(app);
   await registerWebApp(app, config);
 
   const close = async () => {

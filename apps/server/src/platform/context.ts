@@ -4,6 +4,9 @@ import type { Jobs } from './jobs.js';
 import type { RateLimiter } from '../modules/rate-limits/rate-limiter.js';
 import type { MailMessage } from '../providers/mail/index.js';
 import type { GoogleIdTokenVerifier } from '../providers/google/index.js';
+import type { PlacesProvider } from '../providers/places/index.js';
+import type { FileStorage } from '../providers/storage/index.js';
+import type { GoogleContactsProvider } from '../providers/google-contacts/index.js';
 
 /** What services need from the running process; built once in app.ts and passed down. */
 export interface AppContext {
@@ -16,4 +19,9 @@ export interface AppContext {
   enqueueEmail(message: MailMessage): Promise<void>;
   /** Undefined when GOOGLE_CLIENT_ID is not set: Google sign-in is then off. */
   google: GoogleIdTokenVerifier | undefined;
+  /** Location suggestions and place details (offline Israeli localities by default, Google Places with a key). */
+  places: PlacesProvider;
+  /** Uploaded and generated files (event images). */
+  storage: FileStorage;
+  googleContacts: GoogleContactsProvider;
 }

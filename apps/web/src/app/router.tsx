@@ -155,6 +155,45 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        // The event dashboard (spec §2): the content layout, its side menu and tabs, one child per screen.
+        element: <RequireSession />,
+        children: [
+          {
+            path: 'event/:id',
+            lazy: async () => {
+              const { EventLayout } = await import('../features/events/pages/event-layout');
+              return {
+                element: (
+                  <RequireAbility action="manage" subject="Event">
+                    <EventLayout />
+                  </RequireAbility>
+                ),
+              };
+            },
+            children: [
+              { index: true, element: <Navigate to="statistics" replace /> },
+              {
+                path: 'statistics',
+                lazy: async () => ({ Component: (await import('../features/events/pages/event-statistics-page')).EventStatisticsPage }),
+              },
+              {
+                path: 'settings/:step?',
+                lazy: async () => ({ Component: (await import('../features/events/pages/event-settings-page')).EventSettingsPage }),
+              },
+              { path: 'guest/list', lazy: async () => ({ Component: (await import('../features/guests/pages/guest-list-page')).GuestListPage }) },
+              {
+                path: 'guest/edit/:guestID',
+                lazy: async () => ({ Component: (await import('../features/guests/pages/guest-edit-page')).GuestEditPage }),
+              },
+              {
+                path: 'guest/groups',
+                lazy: async () => ({ Component: (await import('../features/guests/pages/guest-groups-page')).GuestGroupsPage }),
+              },
+            ],
+          },
+        ],
+      },
       // Unknown paths show the not-found page at the typed address, which stays in the history.
       {
         lazy: async () => ({ Component: (await blankLayout()).BlankLayout }),

@@ -1,0 +1,4 @@
+// Placeholder until this page lands.
+export function EventLayout() {
+  return null;
+}

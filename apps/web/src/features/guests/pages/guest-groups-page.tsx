@@ -1,0 +1,4 @@
+// Placeholder until this page lands.
+export function GuestGroupsPage() {
+  return null;
+}
