@@ -17,6 +17,11 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@magiim.co.il'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Google Places (New) for the location field; unset: the offline Israeli localities list. */
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  GOOGLE_PLACES_API_URL: z.url().default('https://places.googleapis.com'),
+  /** People API for importing the host's Google contacts (the browser obtains the token). */
+  GOOGLE_PEOPLE_API_URL: z.url().default('https://people.googleapis.com'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -41,6 +46,9 @@ export interface Config {
   supportEmail: string;
   googleClientId: string | undefined;
   googleJwksUrl: string;
+  googleMapsApiKey: string | undefined;
+  googlePlacesApiUrl: string;
+  googlePeopleApiUrl: string;
   rateLimits: boolean;
   /** How many reverse proxies stand in front; their X-Forwarded-For gives the client IP for per-IP limits. */
   trustProxyHops: number;
@@ -120,6 +128,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
+    googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
+    googlePlacesApiUrl: e.GOOGLE_PLACES_API_URL,
+    googlePeopleApiUrl: e.GOOGLE_PEOPLE_API_URL,
     rateLimits: e.RATE_LIMITS === 'on',
     trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -7,6 +7,11 @@ export const publicConfigSchema = z.object({
   googleClientId: z.string().nullable(),
   supportEmail: z.string(),
   devMailbox: z.boolean(),
+  /**
+   * Importing Google contacts: 'google' with a client id (the browser asks Google for contacts.readonly),
+   * 'sandbox' in development without one (sample contacts), null when off.
+   */
+  googleContacts: z.enum(['google', 'sandbox']).nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

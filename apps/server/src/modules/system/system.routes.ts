@@ -12,5 +12,6 @@ export const registerSystemRoutes = (app: AppInstance) => {
     googleClientId: app.ctx.config.googleClientId ?? null,
     supportEmail: app.ctx.config.supportEmail,
     devMailbox: app.ctx.config.devMailbox,
+    googleContacts: app.ctx.config.googleClientId ? ('google' as const) : app.ctx.config.devMailbox ? ('sandbox' as const) : null,
   }));
 };
