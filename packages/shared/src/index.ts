@@ -14,3 +14,4 @@ export * from './event-dates.js';
 export * from './guest-columns.js';
 export * from './schemas/events.js';
 export * from './schemas/guests.js';
+export * from './light-checks.js';

@@ -1,5 +1,5 @@
 import { isLang } from '@magiim/shared';
-import { saveUserLanguage } from '../features/user-settings/api';
+import { saveUserLanguage } from '../features/user-settings/save-user-language';
 import { currentLanguage, i18n } from './i18n';
 import { subscribeSession } from './session';
 

@@ -1,12 +1,4 @@
-import {
-  abilityRuleSchema,
-  STORAGE_KEYS,
-  userDataSchema,
-  type AbilityRule,
-  type LoginResponse,
-  type UserData,
-} from '@magiim/shared';
-import { z } from 'zod';
+import { isAbilityRules, isStoredUserData, STORAGE_KEYS, type AbilityRule, type LoginResponse, type UserData } from '@magiim/shared';
 
 /**
  * The signed-in user as kept in local storage (spec §3, §4): the same keys the mobile app web view reads.
@@ -31,10 +23,11 @@ const parseJson = (raw: string | null): unknown => {
 export const readSession = (storage = browserStorage()): StoredSession | null => {
   if (!storage) return null;
   const accessToken = storage.getItem(STORAGE_KEYS.accessToken);
-  const userData = userDataSchema.safeParse(parseJson(storage.getItem(STORAGE_KEYS.userData)));
-  const userAbility = z.array(abilityRuleSchema).safeParse(parseJson(storage.getItem(STORAGE_KEYS.userAbility)));
-  if (!accessToken || !userData.success || !userAbility.success) return null;
-  return { accessToken, userData: userData.data, userAbility: userAbility.data };
+  // Checked without zod: this runs before the first page, and zod is not part of the first screen's JavaScript.
+  const userData = parseJson(storage.getItem(STORAGE_KEYS.userData));
+  const userAbility = parseJson(storage.getItem(STORAGE_KEYS.userAbility));
+  if (!accessToken || !isStoredUserData(userData) || !isAbilityRules(userAbility)) return null;
+  return { accessToken, userData: userData as UserData, userAbility: userAbility as AbilityRule[] };
 };
 
 export const readAccessToken = (storage = browserStorage()): string | null =>

@@ -1,17 +1,15 @@
 import {
   API,
-  loginResponseSchema,
   registerResponseSchema,
   verifyEmailResponseSchema,
   type Lang,
-  type LoginResponse,
 } from '@magiim/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../app/api-client';
 import { isApiError } from '../../app/api-error';
 import { endSession, startSession } from '../../app/auth-session';
 import { writeVerificationSession } from '../../app/session';
-import { forgetVerificationEmail, rememberVerificationEmail } from './verification-email-memory';
+import { rememberVerificationEmail } from './verification-email-memory';
 
 interface RegisterBody {
   fullName: string;
@@ -31,24 +29,6 @@ export const useRegister = () =>
       writeVerificationSession(accessToken);
       rememberVerificationEmail(email);
     },
-  });
-
-export const useLogin = () =>
-  useMutation({
-    // A 401 verify_email is handled globally: it goes to the verification page (global-error-handlers.ts).
-    mutationFn: (body: { email: string; password: string }) =>
-      apiRequest(API.auth.login, { method: 'POST', body, schema: loginResponseSchema, withToken: false }),
-    onSuccess: (response: LoginResponse) => {
-      forgetVerificationEmail();
-      startSession(response);
-    },
-  });
-
-export const useGoogleLogin = () =>
-  useMutation({
-    mutationFn: (body: { credential: string; lang: Lang }) =>
-      apiRequest(API.auth.google, { method: 'POST', body, schema: loginResponseSchema, withToken: false }),
-    onSuccess: (response: LoginResponse) => startSession(response),
   });
 
 /** Signs out on the server when it can; the local session ends either way. */

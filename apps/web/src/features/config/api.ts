@@ -1,4 +1,4 @@
-import { API, publicConfigSchema } from '@magiim/shared';
+import { API, type PublicConfig } from '@magiim/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../app/api-client';
 
@@ -6,6 +6,6 @@ import { apiRequest } from '../../app/api-client';
 export const useConfig = () =>
   useQuery({
     queryKey: ['config'],
-    queryFn: ({ signal }) => apiRequest(API.config, { schema: publicConfigSchema, signal, withToken: false }),
+    queryFn: ({ signal }) => apiRequest<PublicConfig>(API.config, { signal, withToken: false }),
     staleTime: Infinity,
   });

@@ -1,4 +1,4 @@
-import { API, okResponseSchema, profileResponseSchema, type Lang, type UserData } from '@magiim/shared';
+import { API, okResponseSchema, profileResponseSchema, type UserData } from '@magiim/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../app/api-client';
 import { readSession, writeUserData } from '../../app/session';
@@ -32,15 +32,3 @@ export const useChangePassword = () =>
     mutationFn: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
       apiRequest(API.user.password, { method: 'PUT', body, schema: okResponseSchema }),
   });
-
-/** Signed-in users' language choice is kept on the account, so e-mails and notifications follow it. */
-export const saveUserLanguage = async (lang: Lang): Promise<void> => {
-  const session = readSession();
-  if (!session || session.userData.lang === lang) return;
-  try {
-    keepUserData((await apiRequest(API.user.lang, { method: 'PUT', body: { lang }, schema: profileResponseSchema })).userData);
-  } catch (error) {
-    // The interface has already switched; the account keeps its old language until the next choice.
-    console.warn('Could not save the language on the account', error);
-  }
-};

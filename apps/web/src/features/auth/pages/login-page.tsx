@@ -3,12 +3,10 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema } from '@magiim/shared';
-import { useForm } from 'react-hook-form';
+import { checkLoginInput, type LoginInput } from '@magiim/shared';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { currentLanguage } from '../../../app/i18n';
 import { returnPathOf } from '../../../app/routing/return-path';
 import { FormErrorAlert } from '../../../components/form-error-alert';
@@ -17,10 +15,18 @@ import { PageHeading } from '../../../components/page-heading';
 import { PasswordField } from '../../../components/password-field';
 import { useServerErrors } from '../../../components/use-server-errors';
 import { useConfig } from '../../config/api';
-import { useGoogleLogin, useLogin } from '../api';
+import { useGoogleLogin, useLogin } from '../login-api';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
 
 const FIELDS = ['email', 'password'] as const;
+
+/** loginSchema's rules without zod (shared `checkLoginInput`): the sign-in page is the first screen, and zod would be a third of it. */
+const loginResolver: Resolver<LoginInput> = (values) => {
+  const issues = checkLoginInput(values);
+  const fields = Object.keys(issues) as (keyof LoginInput)[];
+  if (fields.length === 0) return { values: { ...values, email: values.email.trim().toLowerCase() }, errors: {} };
+  return { values: {}, errors: Object.fromEntries(fields.map((field) => [field, { type: 'validation', message: issues[field] }])) };
+};
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -28,8 +34,8 @@ export function LoginPage() {
   const login = useLogin();
   const googleLogin = useGoogleLogin();
   const { data: config } = useConfig();
-  const { control, handleSubmit, setError } = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
-    resolver: zodResolver(loginSchema),
+  const { control, handleSubmit, setError } = useForm<LoginInput>({
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
   const { formError, handleError, clearFormError } = useServerErrors(setError, FIELDS);
