@@ -7,7 +7,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../app/api-client';
 import { isApiError } from '../../app/api-error';
-import { endSession, startSession } from '../../app/auth-session';
+import { endSession } from '../../app/auth-session';
 import { writeVerificationSession } from '../../app/session';
 import { rememberVerificationEmail } from './verification-email-memory';
 

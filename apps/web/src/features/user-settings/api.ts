@@ -1,7 +1,7 @@
 import { API, okResponseSchema, profileResponseSchema, type UserData } from '@magiim/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../app/api-client';
-import { readSession, writeUserData } from '../../app/session';
+import { writeUserData } from '../../app/session';
 
 const ME_KEY = ['user', 'me'] as const;
 
