@@ -73,8 +73,27 @@ export const migrateDatabase = async (database: Database): Promise<void> => {
   await migrate(database.db, { migrationsFolder: migrationsFolder() });
 };
 
-export const pingDatabase = async (database: Database): Promise<void> => {
-  await database.pool.query('select 1');
+const pingsInFlight = new WeakMap<Database, Promise<void>>();
+
+/**
+ * One round trip to the database. Probes that arrive while a ping is on its way share it: a flood of health
+ * checks costs one query at a time, and each answer still reflects a ping that started no earlier than the
+ * one before it finished.
+ */
+export const pingDatabase = (database: Database): Promise<void> => {
+  const inFlight = pingsInFlight.get(database);
+  if (inFlight) return inFlight;
+  const ping = database.pool.query('select 1').then(
+    () => {
+      pingsInFlight.delete(database);
+    },
+    (error: unknown) => {
+      pingsInFlight.delete(database);
+      throw error;
+    },
+  );
+  pingsInFlight.set(database, ping);
+  return ping;
 };
 
 /** SQLSTATEs of a server that cannot take the query now: shutting down, starting up, out of connections. */

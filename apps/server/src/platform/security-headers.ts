@@ -35,23 +35,32 @@ export const registerSecurityHeaders = (app: AppInstance, config: Config): void 
   const csp = contentSecurityPolicy(config);
   const hsts = config.appUrl.startsWith('https://') ? 'max-age=31536000' : undefined;
 
-  app.addHook('onSend', async (request, reply) => {
+  // Set in one call from one object: this hook runs on every answer, so it stays synchronous and allocation-free.
+  const always: Record<string, string> = {
     // Links carry tokens in their paths (/reset-password/…): no page may leak them in a Referer, nor be framed.
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if (hsts) reply.header('strict-transport-security', hsts);
-    const type = String(reply.getHeader('content-type') ?? '');
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'permissions-policy': PERMISSIONS_POLICY,
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+  };
+  const strict = "default-src 'none'; frame-ancestors 'none'";
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.headers(always);
     // Answers that are not pages (JSON, files) get the strictest policy: they are never meant to run anything.
     // A 304 carries no type, and the browser merges its headers into the cached page: it gets none, so a
     // revalidated index.html keeps the page's policy instead of the one that blocks every script.
     if (reply.statusCode !== 304) {
-      reply.header('content-security-policy', type.startsWith('text/html') ? csp : "default-src 'none'; frame-ancestors 'none'");
+      const type = reply.getHeader('content-type');
+      reply.header('content-security-policy', typeof type === 'string' && type.startsWith('text/html') ? csp : strict);
     }
-    const path = request.url.split('?', 1)[0]!;
-    if ((path === API_BASE || path.startsWith(`${API_BASE}/`)) && !CACHEABLE_API.some((open) => path === open)) {
+    const url = request.url;
+    const query = url.indexOf('?');
+    const path = query < 0 ? url : url.slice(0, query);
+    if ((path === API_BASE || path.startsWith(`${API_BASE}/`)) && !CACHEABLE_API.includes(path)) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
 };

@@ -8,10 +8,18 @@ export const registerSystemRoutes = (app: AppInstance) => {
     return { status: 'ok' as const, database: 'ok' as const };
   });
 
-  app.get(API.config, { schema: { tags: ['system'], response: { 200: publicConfigSchema } } }, async () => ({
-    googleClientId: app.ctx.config.googleClientId ?? null,
-    supportEmail: app.ctx.config.supportEmail,
-    devMailbox: app.ctx.config.devMailbox,
-    googleContacts: app.ctx.config.googleClientId ? ('google' as const) : app.ctx.config.devMailbox ? ('sandbox' as const) : null,
-  }));
+  // The same for every caller for the life of the process: checked and serialised once, sent as it is.
+  const { config } = app.ctx;
+  const publicConfig = JSON.stringify(
+    publicConfigSchema.parse({
+      googleClientId: config.googleClientId ?? null,
+      supportEmail: config.supportEmail,
+      devMailbox: config.devMailbox,
+      googleContacts: config.googleClientId ? 'google' : config.devMailbox ? 'sandbox' : null,
+    }),
+  );
+  app.get(API.config, { schema: { tags: ['system'], response: { 200: publicConfigSchema } } }, (_request, reply) => {
+    // A string payload skips the response serializer (the object was checked above).
+    void reply.type('application/json; charset=utf-8').send(publicConfig as never);
+  });
 };
