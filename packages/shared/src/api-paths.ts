@@ -24,6 +24,8 @@ export const API = {
     password: '/user/password',
     /** The interface language the user last chose; e-mails and notifications follow it. */
     lang: '/user/lang',
+    /** The guide tour flag (spec §2): on after creating an event, off when finished or skipped. */
+    guideTour: '/user/guide-tour',
   },
   dev: { mailbox: '/dev/mailbox' },
   /** Spec §7 paths except those marked "ours". Route patterns use `:id`; the functions build a URL. */

@@ -95,6 +95,9 @@ export const langParamsSchema = z.object({ lang: langSchema });
 
 export const updateLangSchema = z.object({ lang: langSchema });
 
+/** `PUT /user/guide-tour`: the host finished or skipped the tour (off), or asked for it again (on). */
+export const updateGuideTourSchema = z.object({ on: z.boolean({ error: MSG.invalidValue }) });
+
 export const updateProfileSchema = z.object({ fullName: fullNameSchema, email: emailSchema });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
@@ -116,6 +119,11 @@ export const userDataSchema = z.object({
   /** A new e-mail waiting for verification, if the user asked to change it. */
   pendingEmail: z.string().nullable(),
   hasPassword: z.boolean(),
+  /**
+   * Spec §2: on after the host creates an event, off when the tour is finished or skipped. The server always
+   * sends it; optional so user data stored by an older client still reads as a session (light-checks.ts).
+   */
+  guideTour: z.boolean().optional(),
 });
 export type UserData = z.infer<typeof userDataSchema>;
 

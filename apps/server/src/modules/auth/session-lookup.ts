@@ -10,6 +10,7 @@ export interface SessionUser {
   lang: string;
   pendingEmail: string | null;
   hasPassword: boolean;
+  guideTour: boolean;
 }
 
 export interface LiveSession {
@@ -24,7 +25,7 @@ export interface LiveSession {
 const FIND_LIVE_SESSION = {
   name: 'auth.find-live-session',
   text: `select s.id, s.scope, s.last_used_at, u.id as user_id, u.full_name, u.email, u.email_verified_at, u.lang,
-    u.pending_email, u.password_hash is not null as has_password, u.blocked_at is not null as blocked
+    u.pending_email, u.password_hash is not null as has_password, u.guide_tour, u.blocked_at is not null as blocked
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`,
 };
@@ -56,6 +57,7 @@ interface SessionRow {
   lang: string;
   pending_email: string | null;
   has_password: boolean;
+  guide_tour: boolean;
   blocked: boolean;
 }
 
@@ -76,6 +78,7 @@ export const findLiveSession = async (pool: pg.Pool, tokenHash: string): Promise
       lang: row.lang,
       pendingEmail: row.pending_email,
       hasPassword: row.has_password,
+      guideTour: row.guide_tour,
     },
   };
 };

@@ -15,4 +15,5 @@ export const toUserData = (user: UserLike): UserData => ({
   lang: isLang(user.lang) ? user.lang : DEFAULT_LANG,
   pendingEmail: user.pendingEmail,
   hasPassword: hasPassword(user),
+  guideTour: user.guideTour,
 });

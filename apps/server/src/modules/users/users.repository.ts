@@ -18,7 +18,7 @@ export const insertUser = async (db: Db, values: typeof users.$inferInsert): Pro
 export const updateUser = async (
   db: Db,
   userId: string,
-  values: Partial<Pick<UserRow, 'fullName' | 'email' | 'passwordHash' | 'googleSub' | 'emailVerifiedAt' | 'pendingEmail' | 'lang'>>,
+  values: Partial<Pick<UserRow, 'fullName' | 'email' | 'passwordHash' | 'googleSub' | 'emailVerifiedAt' | 'pendingEmail' | 'lang' | 'guideTour'>>,
 ): Promise<UserRow | undefined> =>
   (await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId)).returning())[0];
 

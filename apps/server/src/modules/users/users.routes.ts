@@ -4,13 +4,14 @@ import {
   okResponseSchema,
   profileResponseSchema,
   rateLimitedResponseSchema,
+  updateGuideTourSchema,
   updateLangSchema,
   updateProfileSchema,
 } from '@magiim/shared';
 import type { AppInstance } from '../../app.js';
 import { authOf, requireAuth } from '../../platform/auth.js';
 import { toUserData } from './user-data.js';
-import { changePassword, updateLang, updateProfile } from './users.service.js';
+import { changePassword, setGuideTour, updateLang, updateProfile } from './users.service.js';
 
 const tags = ['user'];
 
@@ -42,5 +43,11 @@ export const registerUserRoutes = (app: AppInstance) => {
     API.user.lang,
     { preHandler, schema: { tags, body: updateLangSchema, response: { 200: profileResponseSchema } } },
     async (request) => ({ userData: await updateLang(ctx, authOf(request).user, request.body.lang) }),
+  );
+
+  app.put(
+    API.user.guideTour,
+    { preHandler, schema: { tags, body: updateGuideTourSchema, response: { 200: profileResponseSchema } } },
+    async (request) => ({ userData: await setGuideTour(ctx, authOf(request).user, request.body.on) }),
   );
 };

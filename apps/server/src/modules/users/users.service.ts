@@ -62,3 +62,10 @@ export const updateLang = async (ctx: AppContext, user: UserLike, lang: Lang) =>
   if (!updated) throw new AppError('UNAUTHORIZED');
   return toUserData(updated);
 };
+
+/** Spec §2: the host finished or skipped the guide tour, or asked to see it again. */
+export const setGuideTour = async (ctx: AppContext, user: UserLike, on: boolean) => {
+  const updated = await updateUser(ctx.db, user.id, { guideTour: on });
+  if (!updated) throw new AppError('UNAUTHORIZED');
+  return toUserData(updated);
+};

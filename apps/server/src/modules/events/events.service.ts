@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  checkEventDates,
+  checkEventLanguages,
+  daysBetween,
+  eventNamesSchema,
+  INVITEE_STATUSES,
+  isLang,
+  MIN_DAYS_BEFORE_EVENT_TO_ORDER,
+  MSG,
+  type EventDateProblem,
+  type eventEditSchema,
+  type EventDto,
+  type EventInputParsed,
+  type EventLocation,
+  type EventLocationInput,
+  type EventNames,
+  type Lang,
+} from '@magiim/shared';
+import type { AppContext } from '../../platform/context.js';
+import { isDatabaseUnavailable } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import type { EventRole, EventRow, StoredEventImage } from '../../db/schema/events.js';
+import { deleteEventImage, eventImageUrls, saveEventImage } from '../event-images/event-image.js';
+import { requireEventAccess } from './event-access.js';
+import * as repo from './events.repository.js';
+
+type EventEditParsed = z.output<typeof eventEditSchema>;
+
+/** An uploaded invitation image, as the route read it from the multipart body. */
+export type ImageUpload = Buffer;
+
+const DATE_MESSAGES: Record<EventDateProblem['code'], string> = {
+  EVENT_DATE_PASSED: MSG.eventDatePassed,
+  EVENT_DATE_TOO_CLOSE: MSG.eventDateTooClose(MIN_DAYS_BEFORE_EVENT_TO_ORDER),
+  RSVP_START_DATE_PASSED: MSG.rsvpStartDatePassed,
+  RSVP_START_AFTER_EVENT: MSG.rsvpStartAfterEvent,
+};
+
+const refuseDates = (problem: EventDateProblem | null): void => {
+  if (problem) throw new AppError(problem.code, problem.code, [{ path: problem.field, message: DATE_MESSAGES[problem.code] }]);
+};
+
+/** The language rules checked on a merged edit: the same refinement the create schema runs. */
+const languageRules = z
+  .object({ names: eventNamesSchema, defaultLang: z.string(), langs: z.array(z.string()) })
+  .superRefine(checkEventLanguages);
+
+const refuseLanguageIssues = (value: { names: EventNames; defaultLang: string; langs: string[] }): void => {
+  const result = languageRules.safeParse(value);
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+    throw new AppError('VALIDATION', 'invalid input', issues);
+  }
+};
+
+/** Names are kept only for the event's languages. */
+const namesFor = (names: EventNames, langs: readonly Lang[]): EventNames =>
+  Object.fromEntries(Object.entries(names).filter(([lang, name]) => isLang(lang) && langs.includes(lang) && name)) as EventNames;
+
+/**
+ * The place id decides: name, address and coordinates come from the provider, never from the client, so a
+ * location that did not come from the suggestions is refused. The host may keep a typed venue name.
+ */
+const resolveLocation = async (ctx: AppContext, input: EventLocationInput, lang: Lang): Promise<EventLocation> => {
+  let place;
+  try {
+    place = await ctx.places.details(input.placeId.trim(), lang);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('PLACES_UNAVAILABLE', 'the place could not be looked up');
+  }
+  if (!place) throw new AppError('LOCATION_NOT_FOUND', 'unknown place id', [{ path: 'location', message: MSG.chooseLocation }]);
+  const typedName = input.name?.trim();
+  return { placeId: place.placeId, name: typedName || place.name, address: place.address, lat: place.lat, lng: place.lng };
+};
+
+type StatusCounts = Map<string, { guests: number; invitees: number; statusCounts: Record<string, number> }>;
+
+const emptyStatusCounts = (): Record<string, number> => Object.fromEntries(INVITEE_STATUSES.map((status) => [status, 0]));
+
+/** Guest totals for a set of events: one grouped query however many events (no query per event). */
+const loadGuestCounts = async (ctx: AppContext, eventIds: string[]): Promise<StatusCounts> => {
+  const counts: StatusCounts = new Map(eventIds.map((id) => [id, { guests: 0, invitees: 0, statusCounts: emptyStatusCounts() }]));
+  for (const row of await repo.countGuestsByStatus(ctx.db, eventIds)) {
+    const entry = counts.get(row.eventId);
+    if (!entry) continue;
+    entry.guests += row.guests;
+    entry.invitees += row.invitees;
+    entry.statusCounts[row.status] = row.guests;
+  }
+  return counts;
+};
+
+const toEventDto = (ctx: AppContext, event: EventRow, role: EventRole, counts: StatusCounts): EventDto => {
+  const totals = counts.get(event.id) ?? { guests: 0, invitees: 0, statusCounts: emptyStatusCounts() };
+  return {
+    id: event.id,
+    names: event.names,
+    date: event.date,
+    time: event.time,
+    location: event.location,
+    defaultLang: event.defaultLang,
+    langs: event.langs,
+    rsvpStartDate: event.rsvpStartDate,
+    meals: event.meals,
+    transport: event.transport,
+    includeCallsPreference: event.includeCallsPreference,
+    messageSystemPreference: event.messageSystemPreference === 1 ? 1 : 3,
+    progressStatus: event.progressStatus,
+    orderPackageId: event.orderPackageId,
+    ...eventImageUrls(ctx.storage, event.image),
+    guestCount: totals.guests,
+    inviteeCount: totals.invitees,
+    statusCounts: totals.statusCounts,
+    role,
+    createdAt: event.createdAt.toISOString(),
+  };
+};
+
+const answerEvent = async (ctx: AppContext, event: EventRow, role: EventRole): Promise<EventDto> =>
+  toEventDto(ctx, event, role, await loadGuestCounts(ctx, [event.id]));
+
+const loadEvent = async (ctx: AppContext, eventId: string): Promise<EventRow> => {
+  const event = await repo.findEvent(ctx.db, eventId);
+  if (!event) throw new AppError('NOT_FOUND', 'event not found');
+  return event;
+};
+
+/** Removing a language some guests speak would leave them without texts (spec §5). */
+const refuseRemovedLanguagesInUse = async (ctx: AppContext, eventId: string, before: readonly Lang[], after: readonly Lang[]) => {
+  const removed = before.filter((lang) => !after.includes(lang));
+  if (removed.length === 0) return;
+  const inUse = await repo.listGuestLanguages(ctx.db, eventId);
+  if (removed.some((lang) => inUse.includes(lang))) {
+    throw new AppError('LANGUAGE_IN_USE', 'guests of this event use a removed language', [{ path: 'langs', message: MSG.invalidValue }]);
+  }
+};
+
+/** Saves a new image and swaps it in; the replaced files go, and a failed swap takes the new files back. */
+const storeImage = async (ctx: AppContext, eventId: string, upload: ImageUpload) => {
+  const image = await saveEventImage(ctx.storage, eventId, upload);
+  let swapped;
+  try {
+    swapped = await repo.replaceEventImage(ctx.db, eventId, image);
+  } catch (error) {
+    await deleteEventImage(ctx.storage, image);
+    throw error;
+  }
+  if (!swapped) {
+    await deleteEventImage(ctx.storage, image);
+    throw new AppError('NOT_FOUND', 'event not found');
+  }
+  if (swapped.previous && swapped.previous.prefix !== image.prefix) await deleteEventImage(ctx.storage, swapped.previous);
+  return swapped.event;
+};
+
+export const createEvent = async (ctx: AppContext, userId: string, input: EventInputParsed, upload?: ImageUpload): Promise<EventDto> => {
+  refuseDates(checkEventDates({ date: input.date, rsvpStartDate: input.rsvpStartDate }));
+  const location = await resolveLocation(ctx, input.location, input.defaultLang);
+  const id = randomUUID();
+  // The image is processed before the transaction opens, so no connection waits on sharp.
+  const image: StoredEventImage | null = upload ? await saveEventImage(ctx.storage, id, upload) : null;
+  let event: EventRow;
+  try {
+    event = await repo.insertEventWithOwner(
+      ctx.db,
+      {
+        id,
+        names: namesFor(input.names, input.langs),
+        date: input.date,
+        time: input.time,
+        location,
+        defaultLang: input.defaultLang,
+        langs: input.langs,
+        rsvpStartDate: input.rsvpStartDate,
+        meals: input.meals,
+        transport: input.transport,
+        includeCallsPreference: input.includeCallsPreference,
+        messageSystemPreference: input.messageSystemPreference,
+        image,
+      },
+      userId,
+    );
+  } catch (error) {
+    if (image) await deleteEventImage(ctx.storage, image);
+    if (error instanceof AppError || isDatabaseUnavailable(error)) throw error;
+    throw Object.assign(new AppError('EVENT_CREATE_FAILED', 'the event could not be saved'), { cause: error });
+  }
+  return toEventDto(ctx, event, 'owner', new Map());
+};
+
+export const editEvent = async (
+  ctx: AppContext,
+  userId: string,
+  eventId: string,
+  edit: EventEditParsed,
+  upload?: ImageUpload,
+): Promise<EventDto> => {
+  const { role } = await requireEventAccess(ctx.db, userId, eventId, 'edit');
+  const current = await loadEvent(ctx, eventId);
+
+  const langs = edit.langs ?? current.langs;
+  const defaultLang = edit.defaultLang ?? current.defaultLang;
+  const names = namesFor(edit.names ?? current.names, langs);
+  // A name for a language being removed must not count towards the default language's name.
+  refuseLanguageIssues({ names, defaultLang, langs });
+
+  refuseDates(checkEventDates({ date: edit.date, rsvpStartDate: edit.rsvpStartDate }, { date: current.date }));
+  // Moving the event before the RSVP start already set would leave the invitations after the event.
+  if (edit.date !== undefined && edit.rsvpStartDate === undefined && daysBetween(current.rsvpStartDate, edit.date) < 0) {
+    throw new AppError('RSVP_START_AFTER_EVENT', 'the RSVP start is after the new date', [
+      { path: 'rsvpStartDate', message: DATE_MESSAGES.RSVP_START_AFTER_EVENT },
+    ]);
+  }
+  await refuseRemovedLanguagesInUse(ctx, eventId, current.langs, langs);
+
+  let location: EventLocation | undefined;
+  if (edit.location) {
+    const typedName = edit.location.name?.trim();
+    location =
+      edit.location.placeId.trim() === current.location.placeId && typedName
+        ? { ...current.location, name: typedName }
+        : await resolveLocation(ctx, edit.location, defaultLang);
+  }
+
+  const changes: repo.EventChanges = {
+    names,
+    langs,
+    defaultLang,
+    ...(edit.date !== undefined ? { date: edit.date } : {}),
+    ...(edit.time !== undefined ? { time: edit.time } : {}),
+    ...(location ? { location } : {}),
+    ...(edit.rsvpStartDate !== undefined ? { rsvpStartDate: edit.rsvpStartDate } : {}),
+    ...(edit.meals ? { meals: edit.meals } : {}),
+    ...(edit.transport ? { transport: edit.transport } : {}),
+    ...(edit.includeCallsPreference !== undefined ? { includeCallsPreference: edit.includeCallsPreference } : {}),
+    ...(edit.messageSystemPreference !== undefined ? { messageSystemPreference: edit.messageSystemPreference } : {}),
+  };
+  let event = await repo.updateEvent(ctx.db, eventId, changes);
+  if (!event) throw new AppError('NOT_FOUND', 'event not found');
+  if (upload) event = await storeImage(ctx, eventId, upload);
+  return answerEvent(ctx, event, role);
+};
+
+export const listEvents = async (ctx: AppContext, userId: string): Promise<EventDto[]> => {
+  const rows = await repo.listMemberEvents(ctx.db, userId);
+  const counts = await loadGuestCounts(
+    ctx,
+    rows.map((row) => row.event.id),
+  );
+  return rows.map((row) => toEventDto(ctx, row.event, row.role, counts));
+};
+
+export const getEvent = async (ctx: AppContext, userId: string, eventId: string): Promise<EventDto> => {
+  const { role } = await requireEventAccess(ctx.db, userId, eventId, 'read');
+  return answerEvent(ctx, await loadEvent(ctx, eventId), role);
+};
+
+/** Spec §3: a paid or started event stays. Its image files go with it. */
+export const deleteEvent = async (ctx: AppContext, userId: string, eventId: string): Promise<void> => {
+  await requireEventAccess(ctx.db, userId, eventId, 'delete');
+  const deleted = await repo.deleteUnpaidEvent(ctx.db, eventId);
+  if (!deleted) {
+    await loadEvent(ctx, eventId);
+    throw new AppError('PAID_EVENT_NOT_DELETABLE', 'a paid event cannot be deleted');
+  }
+  if (deleted.image) await deleteEventImage(ctx.storage, deleted.image);
+};
+
+export const removeEventImage = async (ctx: AppContext, userId: string, eventId: string): Promise<EventDto> => {
+  const { role } = await requireEventAccess(ctx.db, userId, eventId, 'edit');
+  const swapped = await repo.replaceEventImage(ctx.db, eventId, null);
+  if (!swapped) throw new AppError('NOT_FOUND', 'event not found');
+  if (swapped.previous) await deleteEventImage(ctx.storage, swapped.previous);
+  return answerEvent(ctx, swapped.event, role);
+};
+
+/** Languages the event cannot drop: those its guests speak, and its default language. */
+export const listNonRemovableLanguages = async (ctx: AppContext, userId: string, eventId: string): Promise<Lang[]> => {
+  await requireEventAccess(ctx.db, userId, eventId, 'read');
+  const event = await loadEvent(ctx, eventId);
+  const inUse = new Set<string>([event.defaultLang, ...(await repo.listGuestLanguages(ctx.db, eventId))]);
+  return [...inUse].filter(isLang);
+};
+
+export const updateInvitationDate = async (ctx: AppContext, userId: string, eventId: string, date: string): Promise<EventDto> => {
+  const { role } = await requireEventAccess(ctx.db, userId, eventId, 'edit');
+  const current = await loadEvent(ctx, eventId);
+  refuseDates(checkEventDates({ rsvpStartDate: date }, { date: current.date }));
+  const event = await repo.updateEvent(ctx.db, eventId, { rsvpStartDate: date });
+  if (!event) throw new AppError('NOT_FOUND', 'event not found');
+  return answerEvent(ctx, event, role);
+};
+
+export const setIncludeCallsPreference = async (ctx: AppContext, userId: string, eventId: string, includeCalls: boolean) => {
+  const { role } = await requireEventAccess(ctx.db, userId, eventId, 'edit');
+  const event = await repo.updateEvent(ctx.db, eventId, { includeCallsPreference: includeCalls });
+  if (!event) throw new AppError('NOT_FOUND', 'event not found');
+  return answerEvent(ctx, event, role);
+};
+
+export const setMessageSystemPreference = async (ctx: AppContext, userId: string, eventId: string, messageSystem: 1 | 3) => {
+  const { role } = await requireEventAccess(ctx.db, userId, eventId, 'edit');
+  const event = await repo.updateEvent(ctx.db, eventId, { messageSystemPreference: messageSystem });
+  if (!event) throw new AppError('NOT_FOUND', 'event not found');
+  return answerEvent(ctx, event, role);
+};
