@@ -25,10 +25,10 @@ import * as events from './events.service.js';
 const tags = ['events'];
 const params = eventIdParamsSchema;
 const PATH_ID = ':id';
-const consumes = ['application/json', 'multipart/form-data'];
 
+// The document shows the JSON body; the multipart form (same JSON in a part) is described in words.
 const MULTIPART_NOTE =
-  'multipart/form-data with the part `data` holding this JSON and an optional part `image` (jpeg, png, webp or heic, ' +
+  'Body: multipart/form-data with the part `data` holding this JSON and an optional part `image` (jpeg, png, webp or heic, ' +
   `at most ${EVENT_IMAGE_MAX_BYTES / 1024 / 1024} MB); or this JSON as the body when there is no image.`;
 
 const uploads = new WeakMap<FastifyRequest, Buffer>();
@@ -64,7 +64,7 @@ export const registerEventRoutes = (app: AppInstance) => {
     API.event.newEvent,
     {
       preValidation: withEventForm(true),
-      schema: { tags, description: `Creates an event owned by the caller. ${MULTIPART_NOTE}`, consumes, body: eventInputSchema, response: { 200: eventSchema } },
+      schema: { tags, description: `Creates an event owned by the caller. ${MULTIPART_NOTE}`, body: eventInputSchema, response: { 200: eventSchema } },
     },
     (request) => events.createEvent(ctx, userIdOf(request), request.body, uploads.get(request)),
   );
@@ -76,7 +76,6 @@ export const registerEventRoutes = (app: AppInstance) => {
       schema: {
         tags,
         description: `Changes any subset of the event's fields; a new image replaces the old one. ${MULTIPART_NOTE}`,
-        consumes,
         params,
         body: eventEditSchema,
         response: { 200: eventSchema },

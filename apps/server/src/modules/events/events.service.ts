@@ -238,9 +238,10 @@ export const editEvent = async (
     ...(edit.includeCallsPreference !== undefined ? { includeCallsPreference: edit.includeCallsPreference } : {}),
     ...(edit.messageSystemPreference !== undefined ? { messageSystemPreference: edit.messageSystemPreference } : {}),
   };
-  let event = await repo.updateEvent(ctx.db, eventId, changes);
+  // The image goes first: a refused file (INVALID_IMAGE) leaves the whole edit undone.
+  if (upload) await storeImage(ctx, eventId, upload);
+  const event = await repo.updateEvent(ctx.db, eventId, changes);
   if (!event) throw new AppError('NOT_FOUND', 'event not found');
-  if (upload) event = await storeImage(ctx, eventId, upload);
   return answerEvent(ctx, event, role);
 };
 

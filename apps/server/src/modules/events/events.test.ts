@@ -471,6 +471,24 @@ describe('invitation image', () => {
     expect((await t.request('GET', '/event/fetchEvents', { token })).json()).toEqual([]);
   });
 
+  it('leaves an edit undone when its image is refused', async (context) => {
+    if (!(await imagePipelineLanded())) context.skip();
+    const { token } = await signUpHost(t);
+    const id = await createEvent(t, token);
+    const res = await sendMultipart(
+      t,
+      'POST',
+      `/event/editEvent/${id}`,
+      [
+        { name: 'data', value: JSON.stringify({ time: '21:00' }) },
+        { name: 'image', value: Buffer.from('GIF89a not really'), filename: 'x.gif', contentType: 'image/gif' },
+      ],
+      token,
+    );
+    expect(res.json().code).toBe('INVALID_IMAGE');
+    expect((await t.request('GET', `/event/${id}`, { token })).json()).toMatchObject({ time: '19:30', imageUrl: null });
+  });
+
   it('deletes the image files with the event', async (context) => {
     if (!(await imagePipelineLanded())) context.skip();
     const { token } = await signUpHost(t);
