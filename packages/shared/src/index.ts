@@ -15,3 +15,4 @@ export * from './guest-columns.js';
 export * from './schemas/events.js';
 export * from './schemas/guests.js';
 export * from './light-checks.js';
+export * from './guest-export-titles.js';

@@ -1,4 +1,6 @@
 import type { GroupDto, GuestDto, Lang } from '@magiim/shared';
+import { readGuestSheetRows } from './guest-sheet-read.js';
+import { writeGuestSheetFile, writeImportTemplateFile } from './guest-sheet-write.js';
 
 /** One data row of an uploaded sheet, cells as text, keyed by the column found from its title. */
 export interface SheetRow {
@@ -11,18 +13,15 @@ export interface SheetRow {
   lang?: string;
 }
 
-// Placeholders: the zip-safe reader and the writer land here (guest-sheet-read.ts / guest-sheet-write.ts may replace them).
-/** Throws AppError INVALID_FILE_TYPE, INVALID_FILE, FILE_EMPTY, FILE_NEEDS_TITLES or FILE_TOO_MANY_ROWS. */
-export const readGuestSheet = async (_file: Buffer, _filename: string): Promise<SheetRow[]> => {
-  throw new Error('sheet reading is not built yet');
-};
+/**
+ * Throws AppError INVALID_FILE_TYPE (not an xlsx, whatever its name), INVALID_FILE (damaged, encrypted, a zip
+ * bomb), FILE_EMPTY, FILE_NEEDS_TITLES or FILE_TOO_MANY_ROWS. The name is not trusted; the content decides.
+ */
+export const readGuestSheet = async (file: Buffer, _filename: string): Promise<SheetRow[]> => readGuestSheetRows(file);
 
 /** The guest list as xlsx, titles in `lang`, right-to-left for he/ar, formula-like cells escaped. */
-export const writeGuestSheet = async (_lang: Lang, _guests: Iterable<GuestDto>, _groups: GroupDto[]): Promise<Buffer> => {
-  throw new Error('sheet writing is not built yet');
-};
+export const writeGuestSheet = async (lang: Lang, guests: Iterable<GuestDto>, groups: GroupDto[]): Promise<Buffer> =>
+  writeGuestSheetFile(lang, guests, groups);
 
 /** An empty sheet with the column titles in `lang` and one example row. */
-export const writeImportTemplate = async (_lang: Lang): Promise<Buffer> => {
-  throw new Error('sheet writing is not built yet');
-};
+export const writeImportTemplate = async (lang: Lang): Promise<Buffer> => writeImportTemplateFile(lang);

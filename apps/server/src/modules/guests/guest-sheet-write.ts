@@ -1,0 +1,87 @@
+import ExcelJS from 'exceljs';
+import {
+  formatPhone,
+  GUEST_COLUMN_TITLES,
+  GUEST_EXPORT_EXTRA_TITLES,
+  GUEST_SHEET_NAMES,
+  GUEST_STATUS_LABELS,
+  isLang,
+  LANGUAGE_OWN_NAMES,
+  RTL_LANGUAGES,
+  type GroupDto,
+  type GuestDto,
+  type Lang,
+} from '@magiim/shared';
+
+/**
+ * Text a spreadsheet could take for a formula (=, +, -, @, or a tab or carriage return first) gets a leading
+ * apostrophe, so a guest named "=HYPERLINK(…)" stays a name in Excel, LibreOffice and Google Sheets (OWASP).
+ */
+export const escapeCellText = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+interface ColumnSpec {
+  title: string;
+  width: number;
+}
+
+const newSheet = (lang: Lang, columns: ColumnSpec[]) => {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Magiim';
+  const sheet = workbook.addWorksheet(GUEST_SHEET_NAMES[lang], {
+    views: [{ state: 'frozen', ySplit: 1, rightToLeft: RTL_LANGUAGES.includes(lang) }],
+  });
+  sheet.columns = columns.map(({ title, width }) => ({ header: title, width }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF1EAF7' } };
+  return { workbook, sheet };
+};
+
+const importColumns = (lang: Lang): ColumnSpec[] => [
+  { title: GUEST_COLUMN_TITLES.fullName[lang], width: 28 },
+  { title: GUEST_COLUMN_TITLES.phoneNumber[lang], width: 18 },
+  { title: GUEST_COLUMN_TITLES.countOfInvites[lang], width: 14 },
+  { title: GUEST_COLUMN_TITLES.group[lang], width: 18 },
+  { title: GUEST_COLUMN_TITLES.lang[lang], width: 12 },
+];
+
+const toBuffer = async (workbook: ExcelJS.Workbook): Promise<Buffer> => Buffer.from(await workbook.xlsx.writeBuffer());
+
+export const writeGuestSheetFile = async (lang: Lang, guests: Iterable<GuestDto>, groups: GroupDto[]): Promise<Buffer> => {
+  const { workbook, sheet } = newSheet(lang, [
+    ...importColumns(lang),
+    { title: GUEST_EXPORT_EXTRA_TITLES.status[lang], width: 16 },
+    { title: GUEST_EXPORT_EXTRA_TITLES.attending[lang], width: 10 },
+    { title: GUEST_EXPORT_EXTRA_TITLES.viewedCount[lang], width: 14 },
+    { title: GUEST_EXPORT_EXTRA_TITLES.comments[lang], width: 40 },
+  ]);
+  const groupNames = new Map(groups.map((group) => [group.id, group.name]));
+  for (const guest of guests) {
+    sheet.addRow([
+      escapeCellText(guest.fullName),
+      // Text, not a number: a number would lose the leading 0 and show in Excel's own format.
+      formatPhone(guest.phoneNumber),
+      guest.countOfInvites,
+      escapeCellText(guest.groupId ? (groupNames.get(guest.groupId) ?? '') : ''),
+      isLang(guest.lang) ? LANGUAGE_OWN_NAMES[guest.lang] : guest.lang,
+      GUEST_STATUS_LABELS[guest.status][lang],
+      guest.attending ?? '',
+      guest.viewedCount,
+      escapeCellText(guest.comments),
+    ]);
+  }
+  return toBuffer(workbook);
+};
+
+const EXAMPLE: Record<Lang, { name: string; group: string }> = {
+  he: { name: 'ישראל ישראלי', group: 'משפחה' },
+  en: { name: 'Dana Cohen', group: 'Family' },
+  ru: { name: 'Анна Коэн', group: 'Семья' },
+  ar: { name: 'سلمى خوري', group: 'العائلة' },
+};
+
+export const writeImportTemplateFile = async (lang: Lang): Promise<Buffer> => {
+  const { workbook, sheet } = newSheet(lang, importColumns(lang));
+  sheet.addRow([EXAMPLE[lang].name, '050-123-4567', 2, EXAMPLE[lang].group, LANGUAGE_OWN_NAMES[lang]]);
+  return toBuffer(workbook);
+};
