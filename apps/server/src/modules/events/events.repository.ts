@@ -61,6 +61,35 @@ export const updateEvent = async (db: Db, eventId: string, changes: EventChanges
       .returning()
   )[0];
 
+/**
+ * Applies an edit unless a guest speaks one of the languages it removes. The event row is locked first, so
+ * the guests read are those committed before the edit (guest inserts that lock the event wait for it).
+ */
+export const updateEventUnlessLanguagesInUse = async (
+  db: Db,
+  eventId: string,
+  changes: EventChanges,
+  removedLangs: string[],
+): Promise<EventRow | 'LANGUAGE_IN_USE' | undefined> =>
+  db.transaction(async (tx) => {
+    const locked = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
+    if (locked.length === 0) return undefined;
+    if (removedLangs.length > 0) {
+      const speaker = await tx
+        .select({ id: guests.id })
+        .from(guests)
+        .where(and(eq(guests.eventId, eventId), inArray(guests.lang, removedLangs as EventRow['langs'])))
+        .limit(1);
+      if (speaker.length > 0) return 'LANGUAGE_IN_USE';
+    }
+    const [event] = await tx
+      .update(events)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(events.id, eventId))
+      .returning();
+    return event;
+  });
+
 /** Swaps the image and answers the one it replaced (whose files the caller deletes). */
 export const replaceEventImage = async (
   db: Db,

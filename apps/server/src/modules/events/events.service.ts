@@ -128,15 +128,8 @@ const loadEvent = async (ctx: AppContext, eventId: string): Promise<EventRow> =>
   return event;
 };
 
-/** Removing a language some guests speak would leave them without texts (spec §5). */
-const refuseRemovedLanguagesInUse = async (ctx: AppContext, eventId: string, before: readonly Lang[], after: readonly Lang[]) => {
-  const removed = before.filter((lang) => !after.includes(lang));
-  if (removed.length === 0) return;
-  const inUse = await repo.listGuestLanguages(ctx.db, eventId);
-  if (removed.some((lang) => inUse.includes(lang))) {
-    throw new AppError('LANGUAGE_IN_USE', 'guests of this event use a removed language', [{ path: 'langs', message: MSG.invalidValue }]);
-  }
-};
+const languageInUse = () =>
+  new AppError('LANGUAGE_IN_USE', 'guests of this event use a removed language', [{ path: 'langs', message: MSG.invalidValue }]);
 
 /** Saves a new image and swaps it in; the replaced files go, and a failed swap takes the new files back. */
 const storeImage = async (ctx: AppContext, eventId: string, upload: ImageUpload) => {
@@ -214,7 +207,11 @@ export const editEvent = async (
       { path: 'rsvpStartDate', message: DATE_MESSAGES.RSVP_START_AFTER_EVENT },
     ]);
   }
-  await refuseRemovedLanguagesInUse(ctx, eventId, current.langs, langs);
+  // Removing a language some guests speak would leave them without texts (spec §5); checked early for a
+  // quick answer, and again under the event's lock when the edit is written.
+  const removedLangs = current.langs.filter((lang) => !langs.includes(lang));
+  const inUse = removedLangs.length > 0 ? await repo.listGuestLanguages(ctx.db, eventId) : [];
+  if (removedLangs.some((lang) => inUse.includes(lang))) throw languageInUse();
 
   let location: EventLocation | undefined;
   if (edit.location) {
@@ -240,7 +237,8 @@ export const editEvent = async (
   };
   // The image goes first: a refused file (INVALID_IMAGE) leaves the whole edit undone.
   if (upload) await storeImage(ctx, eventId, upload);
-  const event = await repo.updateEvent(ctx.db, eventId, changes);
+  const event = await repo.updateEventUnlessLanguagesInUse(ctx.db, eventId, changes, removedLangs);
+  if (event === 'LANGUAGE_IN_USE') throw languageInUse();
   if (!event) throw new AppError('NOT_FOUND', 'event not found');
   return answerEvent(ctx, event, role);
 };
