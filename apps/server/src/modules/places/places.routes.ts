@@ -1,4 +1,20 @@
+import { API, placeSuggestionsSchema, placeSuggestQuerySchema } from '@magiim/shared';
 import type { AppInstance } from '../../app.js';
+import { requireAuth } from '../../platform/auth.js';
 
-// Placeholder until this feature's routes land.
-export const registerPlacesRoutes = (_app: AppInstance) => {};
+export const registerPlacesRoutes = (app: AppInstance) => {
+  const { ctx } = app;
+  app.get(
+    API.places.suggest,
+    {
+      preHandler: requireAuth(ctx),
+      schema: {
+        tags: ['places'],
+        description: 'Suggestions for the event location field; the chosen placeId is what an event stores.',
+        querystring: placeSuggestQuerySchema,
+        response: { 200: placeSuggestionsSchema },
+      },
+    },
+    async (request) => ctx.places.suggest(request.query.q, request.query.lang),
+  );
+};

@@ -1,9 +1,10 @@
 import type { Config } from '../../platform/env.js';
+import { createGooglePlaces } from './google.js';
 import type { PlacesProvider } from './index.js';
+import { createSandboxPlaces } from './sandbox.js';
 
-// Placeholder until the sandbox and Google adapters land.
-export const createPlacesProvider = (_config: Config): PlacesProvider => ({
-  name: 'none',
-  suggest: async () => [],
-  details: async () => null,
-});
+/** Google Places when GOOGLE_MAPS_API_KEY is set; otherwise the offline list of Israeli localities. */
+export const createPlacesProvider = (config: Config): PlacesProvider =>
+  config.googleMapsApiKey
+    ? createGooglePlaces({ apiKey: config.googleMapsApiKey, baseUrl: config.googlePlacesApiUrl })
+    : createSandboxPlaces();
