@@ -45,7 +45,7 @@ export const foldForSearch = (text: string): string =>
     .replace(/יי/g, 'י')
     .replace(/וו/g, 'ו')
     .replace(/['"`׳״’]/g, '')
-    .replace(/[\-–—.,()]/g, ' ')
+    .replace(/[-–—.,()]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 
