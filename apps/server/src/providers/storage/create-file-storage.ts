@@ -1,11 +1,6 @@
 import type { Config } from '../../platform/env.js';
+import { createDiskStorage } from './disk.js';
 import type { FileStorage } from './index.js';
 
-// Placeholder until the disk adapter lands.
-export const createFileStorage = (_config: Config): FileStorage => ({
-  name: 'none',
-  put: async () => {},
-  get: async () => null,
-  deletePrefix: async () => {},
-  urlFor: (key) => `/media/${key}`,
-});
+/** A directory under DATA_DIR; an S3-compatible bucket (same keys) is the next adapter. */
+export const createFileStorage = (config: Config): FileStorage => createDiskStorage(config.dataDir);
