@@ -15,7 +15,7 @@ const storageIn = () => {
 };
 const photo = (width: number, height: number, format: 'jpeg' | 'png' | 'webp' = 'jpeg') =>
   sharp({ create: { width, height, channels: 3, background: { r: 120, g: 60, b: 160 } } })
-    [format]()
+    .toFormat(format)
     .toBuffer();
 
 /** A real 1×1 PNG whose header then claims 20000×20000: a decompression bomb in 70 bytes. */
