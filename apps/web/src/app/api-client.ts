@@ -52,7 +52,8 @@ export const readRetryAfter = (error: ApiError, header: string | null): number |
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 };
 
-const handleGlobally = (error: ApiError, sentToken: boolean, retryAfterHeader: string | null): void => {
+/** 429, 401 verify_email and lost sessions are handled in one place for every kind of call (JSON, upload, download). */
+export const handleGlobally = (error: ApiError, sentToken: boolean, retryAfterHeader: string | null): void => {
   if (error.status === 429) {
     error.handledGlobally = true;
     handlers.onRateLimited(readRetryAfter(error, retryAfterHeader));
@@ -65,15 +66,21 @@ const handleGlobally = (error: ApiError, sentToken: boolean, retryAfterHeader: s
   }
 };
 
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, signal, withToken = true } = options;
-  const token = withToken ? readAccessToken() : null;
+/** The headers every API call carries: platform, device id and, when there is one, the bearer token. */
+export const apiHeaders = (token: string | null): Record<string, string> => {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     [PLATFORM_HEADER]: currentPlatform(),
     [DEVICE_ID_HEADER]: deviceId(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+};
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, signal, withToken = true } = options;
+  const token = withToken ? readAccessToken() : null;
+  const headers = apiHeaders(token);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
