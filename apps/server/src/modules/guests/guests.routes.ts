@@ -1,4 +1,193 @@
+import { z } from 'zod';
+import {
+  API,
+  eventIdParamsSchema,
+  googleContactsRequestSchema,
+  googleContactsResponseSchema,
+  GUEST_IMPORT_MAX_BYTES,
+  guestBulkResponseSchema,
+  guestBulkSchema,
+  guestEditSchema,
+  guestInputSchema,
+  guestListQuerySchema,
+  guestListResponseSchema,
+  guestParamsSchema,
+  guestRowsSchema,
+  guestSchema,
+  importQuerySchema,
+  importResultSchema,
+  LANGUAGES,
+  MSG,
+  okResponseSchema,
+} from '@magiim/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.js';
+import { authOf, requireAuth } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import { readMultipart } from '../../platform/multipart.js';
+import * as imports from './guest-import.service.js';
+import * as guests from './guests.service.js';
 
-// Placeholder until this feature's routes land.
-export const registerGuestRoutes = (_app: AppInstance) => {};
+const tags = ['guests'];
+const ID = ':id';
+const GUEST_ID = ':guestID';
+const LANG = ':lang';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const langParamsSchema = z.object({ lang: z.enum(LANGUAGES, { error: MSG.invalidValue }) });
+const exportParamsSchema = eventIdParamsSchema.extend(langParamsSchema.shape);
+
+/** RFC 5987 value: percent-encoded UTF-8, with the characters encodeURIComponent leaves but the syntax forbids. */
+const encodeFilenameStar = (name: string): string =>
+  encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+const sendSheet = (reply: FastifyReply, download: imports.SheetDownload) =>
+  reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${download.asciiName}"; filename*=UTF-8''${encodeFilenameStar(download.displayName)}`)
+    .send(download.file);
+
+const readImportFile = (request: FastifyRequest) => async () => {
+  const body = await readMultipart(request, { maxFileBytes: GUEST_IMPORT_MAX_BYTES });
+  const file = body.files.file;
+  if (!file || file.buffer.length === 0) throw new AppError('VALIDATION', 'invalid input', [{ path: 'file', message: MSG.required }]);
+  return { buffer: file.buffer, filename: file.filename };
+};
+
+export const registerGuestRoutes = (app: AppInstance) => {
+  const { ctx } = app;
+  const preHandler = requireAuth(ctx);
+  const userIdOf = (request: FastifyRequest) => authOf(request).user.id;
+
+  app.post(
+    API.guests.new(ID),
+    {
+      preHandler,
+      schema: {
+        tags,
+        description: "Adds a guest. The language defaults to the event's and must be one of its languages; PHONE_EXISTS, INVITEE_LIMIT_REACHED.",
+        params: eventIdParamsSchema,
+        body: guestInputSchema,
+        response: { 200: guestSchema },
+      },
+    },
+    (request) => guests.createGuest(ctx, userIdOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    API.guests.edit(ID, GUEST_ID),
+    {
+      preHandler,
+      schema: {
+        tags,
+        description: 'Changes any subset of the fields; NOTHING_CHANGED when none differs, INVITEES_BELOW_RESPONDERS, PHONE_EXISTS.',
+        params: guestParamsSchema,
+        body: guestEditSchema,
+        response: { 200: guestSchema },
+      },
+    },
+    (request) => guests.editGuest(ctx, userIdOf(request), request.params.id, request.params.guestID, request.body),
+  );
+
+  app.get(
+    API.guests.list(ID),
+    {
+      preHandler,
+      schema: {
+        tags,
+        description: 'One page of the guest list with filters and sort; counts per status over the whole event.',
+        params: eventIdParamsSchema,
+        querystring: guestListQuerySchema,
+        response: { 200: guestListResponseSchema },
+      },
+    },
+    (request) => guests.listGuests(ctx, userIdOf(request), request.params.id, request.query),
+  );
+
+  app.post(
+    API.guests.bulk(ID),
+    {
+      preHandler,
+      schema: {
+        tags,
+        description: "Deletes (pending guests only: GUESTS_IN_PROCESS), moves to a group or sets the language; ids not in the event are ignored.",
+        params: eventIdParamsSchema,
+        body: guestBulkSchema,
+        response: { 200: guestBulkResponseSchema },
+      },
+    },
+    (request) => guests.bulkGuests(ctx, userIdOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    API.guests.import(ID),
+    {
+      preHandler,
+      schema: {
+        tags,
+        description:
+          `Body: multipart/form-data with the part \`file\` (xlsx, at most ${GUEST_IMPORT_MAX_BYTES / 1024 / 1024} MB). ` +
+          'commit=false checks and reports; commit=true also adds the good rows.',
+        params: eventIdParamsSchema,
+        querystring: importQuerySchema,
+        response: { 200: importResultSchema },
+      },
+    },
+    (request) => imports.importGuestFile(ctx, userIdOf(request), request.params.id, request.query.commit, readImportFile(request)),
+  );
+
+  app.post(
+    API.guests.rows(ID),
+    {
+      preHandler,
+      schema: {
+        tags,
+        description: 'Rows pasted from a spreadsheet or picked contacts, checked like a file; commit=true adds the good rows.',
+        params: eventIdParamsSchema,
+        querystring: importQuerySchema,
+        body: guestRowsSchema,
+        response: { 200: importResultSchema },
+      },
+    },
+    (request) => imports.importGuestRows(ctx, userIdOf(request), request.params.id, request.query.commit, request.body.rows),
+  );
+
+  app.get(
+    API.guests.importTemplate(LANG),
+    { preHandler, schema: { tags, description: `An xlsx (${XLSX_TYPE}) with the column titles in the language.`, params: langParamsSchema } },
+    async (request, reply) => sendSheet(reply, await imports.downloadImportTemplate(request.params.lang)),
+  );
+
+  app.get(
+    API.guests.export(ID, LANG),
+    { preHandler, schema: { tags, description: `The guest list as xlsx (${XLSX_TYPE}), titles in the language.`, params: exportParamsSchema } },
+    async (request, reply) => sendSheet(reply, await imports.exportGuests(ctx, userIdOf(request), request.params.id, request.params.lang)),
+  );
+
+  app.post(
+    API.guests.googleContacts,
+    {
+      preHandler,
+      schema: {
+        tags,
+        description: "The host's Google contacts with a phone, read with their contacts.readonly access token; GOOGLE_CONTACTS_FAILED.",
+        body: googleContactsRequestSchema,
+        response: { 200: googleContactsResponseSchema },
+      },
+    },
+    (request) => imports.listGoogleContacts(ctx, request.body.accessToken),
+  );
+
+  app.get(API.guests.one(ID, GUEST_ID), { preHandler, schema: { tags, params: guestParamsSchema, response: { 200: guestSchema } } }, (request) =>
+    guests.getGuest(ctx, userIdOf(request), request.params.id, request.params.guestID),
+  );
+
+  app.delete(
+    API.guests.one(ID, GUEST_ID),
+    { preHandler, schema: { tags, description: 'Pending guests only (GUESTS_IN_PROCESS).', params: guestParamsSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      await guests.deleteGuest(ctx, userIdOf(request), request.params.id, request.params.guestID);
+      return { ok: true as const };
+    },
+  );
+};

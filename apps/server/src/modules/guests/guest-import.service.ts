@@ -1,0 +1,144 @@
+import { MAX_GROUPS_PER_EVENT, type ImportResult, type Lang } from '@magiim/shared';
+import type { GoogleContact } from '../../providers/google-contacts/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { requireEventAccess } from '../events/event-access.js';
+import { checkGuestRows, foldName, type GuestRowsResult, type RawGuestRow } from './guest-rows.js';
+import { readGuestSheet, writeGuestSheet, writeImportTemplate } from './guest-sheet.js';
+import * as repo from './guests.repository.js';
+import { guestCapOf, toGuestDto } from './guests.service.js';
+
+/** Checks the rows against the event as it is in `conn` (under the event's lock when committing). */
+const checkAgainstEvent = async (conn: repo.Conn, event: repo.LockedEvent, rows: readonly RawGuestRow[]): Promise<GuestRowsResult & { groups: { id: string; name: string }[] }> => {
+  const [guestCount, phones, groups] = await Promise.all([
+    repo.countGuests(conn, event.id),
+    repo.listGuestPhones(conn, event.id),
+    repo.listGroupNames(conn, event.id),
+  ]);
+  const result = checkGuestRows(rows, {
+    langs: event.langs,
+    defaultLang: event.defaultLang,
+    existingPhones: new Set(phones),
+    existingGroups: groups.map((group) => group.name),
+    maxGroups: MAX_GROUPS_PER_EVENT,
+    guestRoom: guestCapOf(event) - guestCount,
+  });
+  return { ...result, groups };
+};
+
+const reportOf = (result: GuestRowsResult, imported: number): ImportResult => ({
+  total: result.total,
+  valid: result.valid.length,
+  imported,
+  errors: result.errors,
+});
+
+/**
+ * The common end of every import. `commit=false` reads and reports. `commit=true` checks again under the
+ * event's row lock (the cap and the group count hold still) and inserts the good rows and their new groups
+ * in one transaction.
+ */
+const importRows = async (ctx: AppContext, eventId: string, rows: readonly RawGuestRow[], commit: boolean): Promise<ImportResult> => {
+  if (!commit) {
+    const event = await repo.findEventForGuests(ctx.db, eventId);
+    if (!event) throw new AppError('NOT_FOUND', 'event not found');
+    return reportOf(await checkAgainstEvent(ctx.db, event, rows), 0);
+  }
+  return ctx.db.transaction(async (tx) => {
+    const event = await repo.lockEvent(tx, eventId, 'update');
+    if (!event) throw new AppError('NOT_FOUND', 'event not found');
+    const result = await checkAgainstEvent(tx, event, rows);
+    if (result.valid.length === 0) return reportOf(result, 0);
+    let groups = result.groups;
+    if (result.newGroups.length > 0) {
+      await repo.insertGroupsIfMissing(tx, eventId, result.newGroups);
+      groups = await repo.listGroupNames(tx, eventId);
+    }
+    const groupIds = new Map(groups.map((group) => [foldName(group.name), group.id]));
+    const imported = await repo.insertGuestsSkippingTakenPhones(
+      tx,
+      eventId,
+      result.valid.map((row) => ({
+        fullName: row.fullName,
+        phoneNumber: row.phoneNumber,
+        countOfInvites: row.countOfInvites,
+        groupId: row.groupName === null ? null : (groupIds.get(foldName(row.groupName)) ?? null),
+        lang: row.lang,
+      })),
+    );
+    return reportOf(result, imported);
+  });
+};
+
+/** `readFile` is called only after the access check, so a stranger's upload is never read. */
+export const importGuestFile = async (
+  ctx: AppContext,
+  userId: string,
+  eventId: string,
+  commit: boolean,
+  readFile: () => Promise<{ buffer: Buffer; filename: string }>,
+): Promise<ImportResult> => {
+  await requireEventAccess(ctx.db, userId, eventId, 'manageGuests');
+  const file = await readFile();
+  const rows = await readGuestSheet(file.buffer, file.filename);
+  return importRows(ctx, eventId, rows, commit);
+};
+
+export interface PastedRow {
+  fullName: string;
+  phoneNumber: string;
+  countOfInvites?: string | number | undefined;
+  group?: string | undefined;
+  lang?: string | undefined;
+}
+
+/** Pasted rows and picked contacts: row numbers are their places in the block, from 1. */
+export const importGuestRows = async (ctx: AppContext, userId: string, eventId: string, commit: boolean, rows: PastedRow[]): Promise<ImportResult> => {
+  await requireEventAccess(ctx.db, userId, eventId, 'manageGuests');
+  const raw: RawGuestRow[] = rows.map((row, index) => ({
+    row: index + 1,
+    fullName: row.fullName,
+    phoneNumber: row.phoneNumber,
+    ...(row.countOfInvites !== undefined ? { countOfInvites: row.countOfInvites } : {}),
+    ...(row.group !== undefined ? { group: row.group } : {}),
+    ...(row.lang !== undefined ? { lang: row.lang } : {}),
+  }));
+  return importRows(ctx, eventId, raw, commit);
+};
+
+export interface SheetDownload {
+  file: Buffer;
+  /** ASCII, for the plain `filename`. */
+  asciiName: string;
+  /** Any text, for `filename*`. */
+  displayName: string;
+}
+
+export const downloadImportTemplate = async (lang: Lang): Promise<SheetDownload> => ({
+  file: await writeImportTemplate(lang),
+  asciiName: `magiim-guests-template-${lang}.xlsx`,
+  displayName: `magiim-guests-template-${lang}.xlsx`,
+});
+
+export const exportGuests = async (ctx: AppContext, userId: string, eventId: string, lang: Lang): Promise<SheetDownload> => {
+  await requireEventAccess(ctx.db, userId, eventId, 'manageGuests');
+  const event = await repo.findEventForGuests(ctx.db, eventId);
+  if (!event) throw new AppError('NOT_FOUND', 'event not found');
+  const [rows, groups] = await Promise.all([repo.listAllGuests(ctx.db, eventId), repo.listGroupNames(ctx.db, eventId)]);
+  const file = await writeGuestSheet(
+    lang,
+    rows.map(toGuestDto),
+    groups.map((group) => ({ ...group, guestCount: 0 })),
+  );
+  const name = event.names[lang] ?? event.names[event.defaultLang] ?? Object.values(event.names).find(Boolean) ?? 'guests';
+  return { file, asciiName: 'magiim-guests.xlsx', displayName: `${name}.xlsx` };
+};
+
+export const listGoogleContacts = async (ctx: AppContext, accessToken: string): Promise<{ contacts: GoogleContact[] }> => {
+  try {
+    return { contacts: await ctx.googleContacts.listContacts(accessToken) };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw Object.assign(new AppError('GOOGLE_CONTACTS_FAILED', 'google contacts could not be read'), { cause: error });
+  }
+};

@@ -1,0 +1,170 @@
+import {
+  FULL_NAME_MAX_LENGTH,
+  GROUP_NAME_MAX_LENGTH,
+  INVITES_PER_INVITEE_MAX,
+  INVITES_PER_INVITEE_MIN,
+  isSafeText,
+  LANGUAGES,
+  normalizePhone,
+  type GuestImportColumn,
+  type ImportRowError,
+  type ImportRowErrorCode,
+  type Lang,
+} from '@magiim/shared';
+
+/** One row as it came: from a sheet (cells as text), a pasted block or a picked contact. */
+export interface RawGuestRow {
+  /** 1-based, as the host sees it (the sheet's own row number, or the line of the pasted block). */
+  row: number;
+  fullName: string;
+  phoneNumber: string;
+  countOfInvites?: string | number;
+  group?: string;
+  lang?: string;
+}
+
+/** A row that passed: ready to insert once its group (by name) has an id. */
+export interface ValidGuestRow {
+  row: number;
+  fullName: string;
+  phoneNumber: string;
+  countOfInvites: number;
+  /** The group's name as the list knows it (an existing group's own spelling), or null. */
+  groupName: string | null;
+  lang: Lang;
+}
+
+export interface GuestRowsContext {
+  langs: readonly Lang[];
+  defaultLang: Lang;
+  /** E.164 phones already on the event's list. */
+  existingPhones: ReadonlySet<string>;
+  /** Names of the event's groups. */
+  existingGroups: readonly string[];
+  /** How many groups the event may hold in all. */
+  maxGroups: number;
+  /** How many more guests the list may take. */
+  guestRoom: number;
+}
+
+export interface GuestRowsResult {
+  total: number;
+  valid: ValidGuestRow[];
+  errors: ImportRowError[];
+  /** Group names the valid rows use that the event does not have yet (created on commit). */
+  newGroups: string[];
+}
+
+export const foldName = (text: string): string =>
+  text
+    .normalize('NFKC')
+    .replace(/[\u200E\u200F\u061C]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+/** Each language by its code, its own name and its name in the other three languages (and a few common spellings). */
+const LANGUAGE_WORDS: Record<Lang, string[]> = {
+  he: ['he', 'iw', 'heb', 'עברית', 'hebrew', 'иврит', 'العبرية', 'عبري', 'عبرية'],
+  en: ['en', 'eng', 'אנגלית', 'english', 'английский', 'الإنجليزية', 'الانجليزية', 'الإنكليزية', 'انجليزي', 'إنجليزي'],
+  ru: ['ru', 'rus', 'רוסית', 'russian', 'русский', 'الروسية', 'روسي'],
+  ar: ['ar', 'ara', 'ערבית', 'arabic', 'арабский', 'العربية', 'عربي'],
+};
+const WORD_TO_LANG = new Map<string, Lang>(LANGUAGES.flatMap((lang) => LANGUAGE_WORDS[lang].map((word) => [foldName(word), lang] as const)));
+
+/** A language cell: a code or a name in any of the four languages; null when it names none. */
+export const languageOfCell = (text: string): Lang | null => WORD_TO_LANG.get(foldName(text)) ?? null;
+
+const countOfCell = (value: string | number | undefined): number | null => {
+  const text = typeof value === 'number' ? String(value) : (value ?? '').trim();
+  if (text === '') return 1;
+  const count = Number(text);
+  return Number.isInteger(count) && count >= INVITES_PER_INVITEE_MIN && count <= INVITES_PER_INVITEE_MAX ? count : null;
+};
+
+const isBlank = (row: RawGuestRow): boolean =>
+  !row.fullName.trim() && !row.phoneNumber.trim() && !String(row.countOfInvites ?? '').trim() && !row.group?.trim() && !row.lang?.trim();
+
+/**
+ * The one check of guest rows, wherever they came from (a file, a pasted block, picked contacts). Every
+ * problem of a row is reported, one per column; a row with none is valid. The first row with a phone keeps
+ * it and later rows with the same phone are DUPLICATE_PHONE. New group names take the event's free group
+ * places in the order they first appear, and valid rows take the free guest places in row order. Rows with
+ * nothing in them are skipped.
+ */
+export const checkGuestRows = (rows: readonly RawGuestRow[], context: GuestRowsContext): GuestRowsResult => {
+  const errors: ImportRowError[] = [];
+  const seenPhones = new Set<string>();
+  const groupByKey = new Map(context.existingGroups.map((name) => [foldName(name), name]));
+  const candidates: (ValidGuestRow & { newGroupKey: string | null })[] = [];
+  let total = 0;
+
+  for (const raw of rows) {
+    if (isBlank(raw)) continue;
+    total++;
+    const rowErrors: ImportRowError[] = [];
+    const fail = (column: GuestImportColumn, code: ImportRowErrorCode) => rowErrors.push({ row: raw.row, column, code });
+
+    const fullName = raw.fullName.trim();
+    if (!fullName) fail('fullName', 'NAME_REQUIRED');
+    else if (fullName.length > FULL_NAME_MAX_LENGTH) fail('fullName', 'NAME_TOO_LONG');
+    else if (!isSafeText(fullName)) fail('fullName', 'INVALID_CHARACTERS');
+
+    let phoneNumber: string | null = null;
+    if (!raw.phoneNumber.trim()) fail('phoneNumber', 'PHONE_REQUIRED');
+    else {
+      phoneNumber = normalizePhone(raw.phoneNumber);
+      if (!phoneNumber) fail('phoneNumber', 'INVALID_PHONE');
+      else if (seenPhones.has(phoneNumber)) fail('phoneNumber', 'DUPLICATE_PHONE');
+      else if (context.existingPhones.has(phoneNumber)) fail('phoneNumber', 'PHONE_EXISTS');
+      if (phoneNumber) seenPhones.add(phoneNumber);
+    }
+
+    const countOfInvites = countOfCell(raw.countOfInvites);
+    if (countOfInvites === null) fail('countOfInvites', 'COUNT_OUT_OF_RANGE');
+
+    const groupText = raw.group?.trim() ?? '';
+    let groupName: string | null = null;
+    let newGroupKey: string | null = null;
+    if (groupText.length > GROUP_NAME_MAX_LENGTH) fail('group', 'GROUP_NAME_TOO_LONG');
+    else if (groupText && !isSafeText(groupText)) fail('group', 'INVALID_CHARACTERS');
+    else if (groupText) {
+      const key = foldName(groupText);
+      groupName = groupByKey.get(key) ?? groupText.replace(/\s+/g, ' ');
+      if (!groupByKey.has(key)) newGroupKey = key;
+    }
+
+    const langText = raw.lang?.trim() ?? '';
+    const lang = langText ? languageOfCell(langText) : context.defaultLang;
+    if (!lang || !context.langs.includes(lang)) fail('lang', 'UNKNOWN_LANGUAGE');
+
+    if (rowErrors.length > 0) {
+      errors.push(...rowErrors);
+      continue;
+    }
+    candidates.push({ row: raw.row, fullName, phoneNumber: phoneNumber!, countOfInvites: countOfInvites!, groupName, lang: lang!, newGroupKey });
+  }
+
+  const groupRoom = Math.max(0, context.maxGroups - context.existingGroups.length);
+  const newGroups = new Map<string, string>();
+  const valid: ValidGuestRow[] = [];
+  let guestRoom = Math.max(0, context.guestRoom);
+  for (const { newGroupKey, ...candidate } of candidates) {
+    if (newGroupKey !== null && !newGroups.has(newGroupKey)) {
+      if (newGroups.size >= groupRoom) {
+        errors.push({ row: candidate.row, column: 'group', code: 'TOO_MANY_GROUPS' });
+        continue;
+      }
+    }
+    if (guestRoom === 0) {
+      // The whole row is refused, so the report points at the guest's name.
+      errors.push({ row: candidate.row, column: 'fullName', code: 'INVITEE_LIMIT_REACHED' });
+      continue;
+    }
+    if (newGroupKey !== null && !newGroups.has(newGroupKey)) newGroups.set(newGroupKey, candidate.groupName!);
+    guestRoom--;
+    valid.push(candidate);
+  }
+  errors.sort((a, b) => a.row - b.row);
+  return { total, valid, errors, newGroups: [...newGroups.values()] };
+};

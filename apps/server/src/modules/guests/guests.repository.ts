@@ -1,0 +1,258 @@
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { INVITEE_STATUSES, type GuestSort, type GuestStatusFilter, type InviteeStatus, type Lang } from '@magiim/shared';
+import type { Db } from '../../platform/db.js';
+import { events, guestGroups, guests, type EventRow, type GuestRow } from '../../db/schema/events.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A pooled connection or an open transaction: every function here runs in either. */
+export type Conn = Db | Tx;
+
+export type NewGuestValues = Omit<typeof guests.$inferInsert, 'id' | 'eventId' | 'createdAt' | 'updatedAt' | 'status' | 'viewedCount' | 'attending'>;
+export type GuestChanges = Partial<NewGuestValues>;
+
+export type LockedEvent = Pick<EventRow, 'id' | 'names' | 'langs' | 'defaultLang' | 'inviteeLimit'>;
+
+/**
+ * Locks the event row for the rest of the transaction: `update` where a count decides (guest cap, group cap),
+ * `share` where only the event's languages must hold still (the events module removes a language under `update`).
+ */
+export const lockEvent = async (tx: Tx, eventId: string, mode: 'update' | 'share'): Promise<LockedEvent | undefined> =>
+  (
+    await tx
+      .select({ id: events.id, names: events.names, langs: events.langs, defaultLang: events.defaultLang, inviteeLimit: events.inviteeLimit })
+      .from(events)
+      .where(eq(events.id, eventId))
+      .for(mode)
+  )[0];
+
+export const findEventForGuests = async (db: Conn, eventId: string): Promise<LockedEvent | undefined> =>
+  (
+    await db
+      .select({ id: events.id, names: events.names, langs: events.langs, defaultLang: events.defaultLang, inviteeLimit: events.inviteeLimit })
+      .from(events)
+      .where(eq(events.id, eventId))
+  )[0];
+
+export const countGuests = async (db: Conn, eventId: string): Promise<number> =>
+  (await db.select({ n: sql<number>`count(*)::int` }).from(guests).where(eq(guests.eventId, eventId)))[0]?.n ?? 0;
+
+/** Whether the group is the event's; in a transaction the group row is held (a parallel delete waits). */
+export const groupBelongsToEvent = async (tx: Tx, eventId: string, groupId: string): Promise<boolean> =>
+  (
+    await tx
+      .select({ id: guestGroups.id })
+      .from(guestGroups)
+      .where(and(eq(guestGroups.id, groupId), eq(guestGroups.eventId, eventId)))
+      .for('share')
+  ).length > 0;
+
+export const insertGuest = async (tx: Tx, eventId: string, values: NewGuestValues): Promise<GuestRow> => {
+  const [row] = await tx
+    .insert(guests)
+    .values({ ...values, eventId })
+    .returning();
+  if (!row) throw new Error('guest insert returned no row');
+  return row;
+};
+
+export const findGuest = async (db: Conn, eventId: string, guestId: string): Promise<GuestRow | undefined> =>
+  (
+    await db
+      .select()
+      .from(guests)
+      .where(and(eq(guests.id, guestId), eq(guests.eventId, eventId)))
+  )[0];
+
+export const lockGuest = async (tx: Tx, eventId: string, guestId: string): Promise<GuestRow | undefined> =>
+  (
+    await tx
+      .select()
+      .from(guests)
+      .where(and(eq(guests.id, guestId), eq(guests.eventId, eventId)))
+      .for('update')
+  )[0];
+
+export const updateGuest = async (tx: Tx, eventId: string, guestId: string, changes: GuestChanges): Promise<GuestRow | undefined> =>
+  (
+    await tx
+      .update(guests)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(guests.id, guestId), eq(guests.eventId, eventId)))
+      .returning()
+  )[0];
+
+/** Deletes the guest if it is still pending; answers what happened. */
+export const deletePendingGuest = async (db: Conn, eventId: string, guestId: string): Promise<'deleted' | 'in_process' | 'missing'> => {
+  const deleted = await db
+    .delete(guests)
+    .where(and(eq(guests.id, guestId), eq(guests.eventId, eventId), eq(guests.status, 'pending')))
+    .returning({ id: guests.id });
+  if (deleted.length > 0) return 'deleted';
+  return (await findGuest(db, eventId, guestId)) ? 'in_process' : 'missing';
+};
+
+/** The statuses of those of `guestIds` that are the event's, rows locked until the transaction ends. */
+export const lockGuestStatuses = async (tx: Tx, eventId: string, guestIds: string[]): Promise<InviteeStatus[]> =>
+  (
+    await tx
+      .select({ status: guests.status })
+      .from(guests)
+      .where(and(eq(guests.eventId, eventId), inArray(guests.id, guestIds)))
+      .for('update')
+  ).map((row) => row.status);
+
+export const deleteGuests = async (db: Conn, eventId: string, guestIds: string[]): Promise<number> =>
+  (
+    await db
+      .delete(guests)
+      .where(and(eq(guests.eventId, eventId), inArray(guests.id, guestIds)))
+      .returning({ id: guests.id })
+  ).length;
+
+export const updateGuests = async (db: Conn, eventId: string, guestIds: string[], changes: Pick<GuestChanges, 'groupId' | 'lang'>): Promise<number> =>
+  (
+    await db
+      .update(guests)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(guests.eventId, eventId), inArray(guests.id, guestIds)))
+      .returning({ id: guests.id })
+  ).length;
+
+export interface GuestListFilters {
+  status?: GuestStatusFilter;
+  /** A group id, or 'none' for guests without a group. */
+  groupId?: string;
+  viewed?: boolean;
+  /** Matched anywhere in the name, case-insensitively. */
+  nameContains?: string;
+  /** Digit strings matched anywhere in the stored E.164 phone. */
+  phoneContains?: string[];
+}
+
+const likeEscaped = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const partiallyComing = sql`${guests.status} = 'approved' and ${guests.attending} < ${guests.countOfInvites}`;
+
+const filterConditions = (eventId: string, filters: GuestListFilters): SQL | undefined => {
+  const conditions: (SQL | undefined)[] = [eq(guests.eventId, eventId)];
+  if (filters.status === 'partiallyComing') conditions.push(partiallyComing);
+  else if (filters.status) conditions.push(eq(guests.status, filters.status));
+  if (filters.groupId === 'none') conditions.push(isNull(guests.groupId));
+  else if (filters.groupId) conditions.push(eq(guests.groupId, filters.groupId));
+  if (filters.viewed === true) conditions.push(gt(guests.viewedCount, 0));
+  if (filters.viewed === false) conditions.push(eq(guests.viewedCount, 0));
+  const search: SQL[] = [];
+  if (filters.nameContains) search.push(sql`${guests.fullName} ilike ${`%${likeEscaped(filters.nameContains)}%`}`);
+  for (const digits of filters.phoneContains ?? []) search.push(sql`${guests.phoneNumber} like ${`%${digits}%`}`);
+  if (search.length > 0) conditions.push(or(...search));
+  return and(...conditions);
+};
+
+const statusRank = sql`array_position(array[${sql.join(
+  INVITEE_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+)}]::text[], ${guests.status})`;
+
+const ORDER: Record<GuestSort, SQL[]> = {
+  name: [asc(guests.fullName), asc(guests.id)],
+  '-name': [desc(guests.fullName), desc(guests.id)],
+  createdAt: [asc(guests.createdAt), asc(guests.id)],
+  '-createdAt': [desc(guests.createdAt), desc(guests.id)],
+  status: [asc(statusRank), desc(guests.createdAt), desc(guests.id)],
+  '-status': [desc(statusRank), desc(guests.createdAt), desc(guests.id)],
+  countOfInvites: [asc(guests.countOfInvites), desc(guests.createdAt), desc(guests.id)],
+  '-countOfInvites': [desc(guests.countOfInvites), desc(guests.createdAt), desc(guests.id)],
+  viewedCount: [asc(guests.viewedCount), desc(guests.createdAt), desc(guests.id)],
+  '-viewedCount': [desc(guests.viewedCount), desc(guests.createdAt), desc(guests.id)],
+};
+
+/** One page of the filtered list, with the number of guests matching the filters. */
+export const listGuestsPage = async (
+  db: Conn,
+  eventId: string,
+  filters: GuestListFilters,
+  sort: GuestSort,
+  page: { limit: number; offset: number },
+): Promise<{ rows: GuestRow[]; total: number | undefined }> => {
+  const rows = await db
+    .select({ ...getTableColumns(guests), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(guests)
+    .where(filterConditions(eventId, filters))
+    .orderBy(...ORDER[sort])
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total };
+};
+
+export const countMatchingGuests = async (db: Conn, eventId: string, filters: GuestListFilters): Promise<number> =>
+  (await db.select({ n: sql<number>`count(*)::int` }).from(guests).where(filterConditions(eventId, filters)))[0]?.n ?? 0;
+
+export interface GuestStatusTally {
+  status: InviteeStatus;
+  guests: number;
+  partiallyComing: number;
+  viewed: number;
+}
+
+/** Guests per status over the whole event, with the partly-coming and viewed among them: one grouped query. */
+export const tallyGuests = async (db: Conn, eventId: string): Promise<GuestStatusTally[]> =>
+  db
+    .select({
+      status: guests.status,
+      guests: sql<number>`count(*)::int`,
+      partiallyComing: sql<number>`(count(*) filter (where ${partiallyComing}))::int`,
+      viewed: sql<number>`(count(*) filter (where ${guests.viewedCount} > 0))::int`,
+    })
+    .from(guests)
+    .where(eq(guests.eventId, eventId))
+    .groupBy(guests.status);
+
+/** The whole list for the export, oldest first. */
+export const listAllGuests = async (db: Conn, eventId: string): Promise<GuestRow[]> =>
+  db.select().from(guests).where(eq(guests.eventId, eventId)).orderBy(asc(guests.createdAt), asc(guests.id));
+
+export const listGuestPhones = async (db: Conn, eventId: string): Promise<string[]> =>
+  (await db.select({ phone: guests.phoneNumber }).from(guests).where(eq(guests.eventId, eventId))).map((row) => row.phone);
+
+export const listGroupNames = async (db: Conn, eventId: string): Promise<{ id: string; name: string }[]> =>
+  db.select({ id: guestGroups.id, name: guestGroups.name }).from(guestGroups).where(eq(guestGroups.eventId, eventId));
+
+/** Creates the named groups; a name another request took meanwhile is left as it is. */
+export const insertGroupsIfMissing = async (tx: Tx, eventId: string, names: string[]): Promise<void> => {
+  if (names.length === 0) return;
+  await tx
+    .insert(guestGroups)
+    .values(names.map((name) => ({ eventId, name })))
+    .onConflictDoNothing();
+};
+
+export interface ImportedGuest {
+  fullName: string;
+  phoneNumber: string;
+  countOfInvites: number;
+  groupId: string | null;
+  lang: Lang;
+}
+
+const INSERT_BATCH = 1000;
+
+/**
+ * Inserts guests in multi-row batches; a phone already on the list (a parallel add) is skipped rather than
+ * failing the whole file. Answers how many were inserted.
+ */
+export const insertGuestsSkippingTakenPhones = async (tx: Tx, eventId: string, rows: ImportedGuest[]): Promise<number> => {
+  let inserted = 0;
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    // One insert shares one now(); a microsecond per row keeps the file's order in the list.
+    const batch = rows
+      .slice(start, start + INSERT_BATCH)
+      .map((row, index) => ({ ...row, eventId, createdAt: sql`now() + ${start + index}::int * interval '1 microsecond'` }));
+    const done = await tx
+      .insert(guests)
+      .values(batch)
+      .onConflictDoNothing({ target: [guests.eventId, guests.phoneNumber] })
+      .returning({ id: guests.id });
+    inserted += done.length;
+  }
+  return inserted;
+};
