@@ -1,4 +1,343 @@
-// Placeholder until this page lands.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import ContactsIcon from '@mui/icons-material/ContactsOutlined';
+import ContentPasteIcon from '@mui/icons-material/ContentPaste';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import UploadIcon from '@mui/icons-material/FileUploadOutlined';
+import { GUEST_LIST_DEFAULT_PAGE_SIZE, GUEST_SORTS, type GuestDto, type GuestListQuery, type GuestSort, type Lang } from '@magiim/shared';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { currentLanguage } from '../../../app/i18n';
+import { isApiError } from '../../../app/api-error';
+import { PageHeading } from '../../../components/page-heading';
+import { showToast } from '../../../components/toast-store';
+import { EmptyState } from '../../../design/empty-state';
+import { InvitationIllustration } from '../../../design/illustrations';
+import { useConfig } from '../../config/api';
+import { useEvent } from '../../events/use-event';
+import { downloadGuestExport, useBulkGuests, useDeleteGuest, useGoogleContacts, useGroups, useGuestList } from '../api';
+import { BulkActionsBar } from '../components/bulk-actions-bar';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { ContactsDialog } from '../components/contacts-dialog';
+import { GuestTable } from '../components/guest-table';
+import { ImportGuestsDialog } from '../components/import-guests-dialog';
+import { PasteGuestsDialog } from '../components/paste-guests-dialog';
+import { QuickAddRow } from '../components/quick-add-row';
+import { StatusFilter, type ListFilter } from '../components/status-filter';
+import { useHashDialog } from '../components/use-hash-dialog';
+import { hasContactPicker, pickPhoneContacts, requestGoogleContactsToken, type PickedContact } from '../contact-sources';
+import { useDebouncedValue } from '../use-debounced-value';
+
+const PAGE_SIZES = [25, 50, 100, 200];
+
+/** The list's filters live in the address, so a reload or a shared link shows the same view. */
+const useListParams = () => {
+  const [params, setParams] = useSearchParams();
+  const filter = (params.get('status') ?? 'all') as ListFilter;
+  const sortParam = params.get('sort');
+  const sort: GuestSort = (GUEST_SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as GuestSort) : '-createdAt';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : GUEST_LIST_DEFAULT_PAGE_SIZE;
+  const groupId = params.get('groupId') ?? '';
+  const update = useCallback(
+    (changes: Record<string, string | number | null>, resetPage = true) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null || value === '' || (key === 'status' && value === 'all')) next.delete(key);
+            else next.set(key, String(value));
+          }
+          if (resetPage && !('page' in changes)) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { filter, sort, page, pageSize, groupId, q: params.get('q') ?? '', update };
+};
+
 export function GuestListPage() {
-  return null;
+  const { t } = useTranslation();
+  const event = useEvent();
+  const compact = useMediaQuery(useTheme().breakpoints.down('md'));
+  const { filter, sort, page, pageSize, groupId, q, update } = useListParams();
+  const [search, setSearch] = useState(q);
+  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  useEffect(() => {
+    if (debouncedSearch !== q.trim()) update({ q: debouncedSearch || null });
+    // only the typed text drives this; the address follows it
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedSearch]);
+
+  const query: GuestListQuery = useMemo(
+    () => ({
+      page,
+      pageSize,
+      sort,
+      ...(filter === 'viewed' ? { viewed: 'true' as const } : filter !== 'all' ? { status: filter } : {}),
+      ...(groupId ? { groupId } : {}),
+      ...(q.trim() ? { q: q.trim() } : {}),
+    }),
+    [page, pageSize, sort, filter, groupId, q],
+  );
+  const list = useGuestList(event.id, query);
+  const groups = useGroups(event.id).data ?? [];
+  const { data: config } = useConfig();
+  const deleteGuest = useDeleteGuest(event.id);
+  const bulk = useBulkGuests(event.id);
+  const googleContacts = useGoogleContacts();
+
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [toDelete, setToDelete] = useState<GuestDto | null>(null);
+  const [bulkDelete, setBulkDelete] = useState(false);
+  const [contacts, setContacts] = useState<PickedContact[] | null>(null);
+  const paste = useHashDialog('paste');
+  const importDialog = useHashDialog('import');
+  const contactsDialog = useHashDialog('contacts');
+
+  const items = useMemo(() => list.data?.items ?? [], [list.data]);
+  const counts = list.data?.counts ?? {};
+  const total = list.data?.total ?? 0;
+  const everyone = counts.all ?? 0;
+
+  const toggle = useCallback((guestId: string) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(guestId)) next.delete(guestId);
+      else next.add(guestId);
+      return next;
+    });
+  }, []);
+  const toggleAll = useCallback((checked: boolean) => setSelected(checked ? new Set(items.map((guest) => guest.id)) : new Set()), [items]);
+  const changeView = (changes: Record<string, string | number | null>, resetPage = true) => {
+    setSelected(new Set());
+    update(changes, resetPage);
+  };
+
+  const onBulkError = (error: unknown) => {
+    if (isApiError(error) && !error.handledGlobally) showToast(`errors.${error.code}`, 'error');
+  };
+  const runBulk = (body: Parameters<typeof bulk.mutate>[0], doneKey: string) =>
+    bulk.mutate(body, {
+      onSuccess: ({ affected }) => {
+        showToast(doneKey, 'success', { count: affected });
+        setSelected(new Set());
+        setBulkDelete(false);
+      },
+      onError: (error) => {
+        setBulkDelete(false);
+        onBulkError(error);
+      },
+    });
+
+  const openGoogleContacts = async () => {
+    setContacts(null);
+    googleContacts.reset();
+    contactsDialog.show();
+    try {
+      const token = config?.googleContacts === 'google' && config.googleClientId ? await requestGoogleContactsToken(config.googleClientId) : 'sandbox-dev';
+      const { contacts: found } = await googleContacts.mutateAsync(token);
+      setContacts(found);
+    } catch (error) {
+      if (!isApiError(error)) googleContacts.reset();
+      setContacts([]);
+      showToast('errors.GOOGLE_CONTACTS_FAILED', 'error');
+    }
+  };
+  const openPhoneContacts = async () => {
+    try {
+      const picked = await pickPhoneContacts();
+      if (picked.length === 0) return;
+      setContacts(picked);
+      contactsDialog.show();
+    } catch {
+      // the host closed the picker
+    }
+  };
+
+  const onDelete = useCallback((guest: GuestDto) => setToDelete(guest), []);
+
+  return (
+    <>
+      <Stack direction={{ xs: 'column', md: 'row' }} justifyContent="space-between" alignItems={{ md: 'center' }} spacing={2} sx={{ mb: 3 }}>
+        <Box>
+          <PageHeading>{t('guests.list.title')}</PageHeading>
+          <Typography color="text.secondary">{t('guests.list.subtitle', { guests: everyone.toLocaleString(), people: (event.inviteeCount ?? 0).toLocaleString() })}</Typography>
+        </Box>
+        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+          <Button variant="outlined" startIcon={<ContentPasteIcon />} onClick={paste.show} data-testid="open-paste">
+            {t('guests.actions.paste')}
+          </Button>
+          <Button variant="outlined" startIcon={<UploadIcon />} onClick={importDialog.show} data-testid="open-import">
+            {t('guests.actions.import')}
+          </Button>
+          {hasContactPicker() ? (
+            <Button variant="outlined" startIcon={<ContactsIcon />} onClick={() => void openPhoneContacts()}>
+              {t('guests.actions.phoneContacts')}
+            </Button>
+          ) : null}
+          {config?.googleContacts ? (
+            <Button variant="outlined" startIcon={<ContactsIcon />} onClick={() => void openGoogleContacts()} data-testid="open-google-contacts">
+              {t('guests.actions.googleContacts')}
+            </Button>
+          ) : null}
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            disabled={everyone === 0}
+            onClick={() => void downloadGuestExport(event.id, currentLanguage() as Lang).catch(onBulkError)}
+            data-testid="export"
+          >
+            {t('guests.actions.export')}
+          </Button>
+        </Stack>
+      </Stack>
+
+      <Card variant="outlined" sx={{ mb: 3 }}>
+        <CardContent>
+          <Typography variant="h2" component="h2" sx={{ mb: 2, fontSize: '1.05rem' }}>
+            {t('guests.quickAdd.title')}
+          </Typography>
+          <QuickAddRow eventId={event.id} groups={groups} />
+        </CardContent>
+      </Card>
+
+      {list.isError ? <Alert severity="error">{t('errors.INTERNAL')}</Alert> : null}
+
+      {list.data && everyone === 0 ? (
+        <EmptyState illustration={<InvitationIllustration />} title={t('guests.empty.title')} data-testid="guests-empty">
+          {t('guests.empty.hint')}
+        </EmptyState>
+      ) : null}
+
+      {everyone > 0 ? (
+        <>
+          <StatusFilter counts={counts} value={filter} onChange={(value) => changeView({ status: value })} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 2 }}>
+            <TextField
+              type="search"
+              size="small"
+              label={t('guests.filters.search')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              sx={{ flex: 1, maxWidth: { sm: 360 } }}
+              slotProps={{ htmlInput: { 'data-testid': 'guest-search' } }}
+            />
+            <TextField
+              select
+              size="small"
+              label={t('guests.filters.group')}
+              value={groupId}
+              onChange={(e) => changeView({ groupId: e.target.value || null })}
+              sx={{ minWidth: 180 }}
+            >
+              <MenuItem value="">{t('guests.filters.allGroups')}</MenuItem>
+              <MenuItem value="none">{t('guests.groups.none')}</MenuItem>
+              {groups.map((group) => (
+                <MenuItem key={group.id} value={group.id}>
+                  {group.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          {selected.size > 0 ? (
+            <BulkActionsBar
+              count={selected.size}
+              groups={groups}
+              langs={event.langs}
+              busy={bulk.isPending}
+              onMove={(target) => runBulk({ guestIds: [...selected], action: 'moveToGroup', groupId: target }, 'guests.bulk.moved')}
+              onSetLang={(lang) => runBulk({ guestIds: [...selected], action: 'setLang', lang }, 'guests.bulk.langSet')}
+              onDelete={() => setBulkDelete(true)}
+              onClear={() => setSelected(new Set())}
+            />
+          ) : null}
+          {total === 0 && list.data ? (
+            <Alert severity="info" data-testid="no-matches">
+              {t('guests.list.noMatches')}
+            </Alert>
+          ) : (
+            <Box sx={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={list.isFetching}>
+              <GuestTable
+                eventId={event.id}
+                guests={items}
+                groups={groups}
+                selected={selected}
+                onToggle={toggle}
+                onToggleAll={toggleAll}
+                onDelete={onDelete}
+                sort={sort}
+                onSort={(next) => changeView({ sort: next })}
+                compact={compact}
+              />
+            </Box>
+          )}
+          <TablePagination
+            component="div"
+            count={total}
+            page={Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))}
+            onPageChange={(_e, next) => changeView({ page: next + 1 }, false)}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={PAGE_SIZES}
+            onRowsPerPageChange={(e) => changeView({ pageSize: Number(e.target.value) })}
+            labelRowsPerPage={t('guests.list.perPage')}
+            labelDisplayedRows={({ from, to, count }) => t('guests.list.range', { from, to, count })}
+            getItemAriaLabel={(type) => t(`guests.list.pageNav.${type}`)}
+          />
+        </>
+      ) : null}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t('guests.delete.title')}
+        confirmLabel={t('guests.actions.delete')}
+        destructive
+        busy={deleteGuest.isPending}
+        onClose={() => setToDelete(null)}
+        onConfirm={() =>
+          toDelete &&
+          deleteGuest.mutate(toDelete.id, {
+            onSuccess: () => {
+              showToast('guests.delete.done', 'success');
+              setToDelete(null);
+            },
+            onError: (error) => {
+              setToDelete(null);
+              onBulkError(error);
+            },
+          })
+        }
+      >
+        {t('guests.delete.body', { name: toDelete?.fullName ?? '' })}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={bulkDelete}
+        title={t('guests.bulk.deleteTitle')}
+        confirmLabel={t('guests.actions.delete')}
+        destructive
+        busy={bulk.isPending}
+        onClose={() => setBulkDelete(false)}
+        onConfirm={() => runBulk({ guestIds: [...selected], action: 'delete' }, 'guests.bulk.deleted')}
+      >
+        {t('guests.bulk.deleteBody', { count: selected.size })}
+      </ConfirmDialog>
+
+      <PasteGuestsDialog eventId={event.id} open={paste.open} onClose={paste.close} />
+      <ImportGuestsDialog eventId={event.id} open={importDialog.open} onClose={importDialog.close} />
+      <ContactsDialog eventId={event.id} contacts={contacts} loadError={googleContacts.error} open={contactsDialog.open && (contacts !== null || googleContacts.isPending)} onClose={contactsDialog.close} />
+    </>
+  );
 }

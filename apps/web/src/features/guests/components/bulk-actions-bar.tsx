@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { LANGUAGES, type GroupDto, type Lang } from '@magiim/shared';
+import { useTranslation } from 'react-i18next';
+
+interface BulkActionsBarProps {
+  count: number;
+  groups: GroupDto[];
+  langs: Lang[];
+  busy: boolean;
+  onMove: (groupId: string | null) => void;
+  onSetLang: (lang: Lang) => void;
+  onDelete: () => void;
+  onClear: () => void;
+}
+
+/** What can be done to the ticked guests at once: move to a group, set their language, delete. */
+export function BulkActionsBar({ count, groups, langs, busy, onMove, onSetLang, onDelete, onClear }: BulkActionsBarProps) {
+  const { t } = useTranslation();
+  const [groupMenu, setGroupMenu] = useState<HTMLElement | null>(null);
+  const [langMenu, setLangMenu] = useState<HTMLElement | null>(null);
+  return (
+    <Paper
+      elevation={0}
+      role="region"
+      aria-label={t('guests.bulk.label')}
+      data-testid="bulk-bar"
+      sx={{ p: 1.5, mb: 2, bgcolor: 'primary.50', border: 1, borderColor: 'primary.light', borderRadius: 3, background: (theme) => theme.palette.action.selected }}
+    >
+      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+        <Typography sx={{ fontWeight: 600, me: 1 }}>{t('guests.bulk.selected', { count })}</Typography>
+        <Button size="small" variant="outlined" onClick={(event) => setGroupMenu(event.currentTarget)} disabled={busy} data-testid="bulk-move">
+          {t('guests.bulk.moveToGroup')}
+        </Button>
+        <Button size="small" variant="outlined" onClick={(event) => setLangMenu(event.currentTarget)} disabled={busy}>
+          {t('guests.bulk.setLang')}
+        </Button>
+        <Button size="small" variant="outlined" color="error" onClick={onDelete} disabled={busy} data-testid="bulk-delete">
+          {t('guests.bulk.delete')}
+        </Button>
+        <Button size="small" onClick={onClear} disabled={busy}>
+          {t('guests.bulk.clear')}
+        </Button>
+      </Stack>
+      <Menu anchorEl={groupMenu} open={Boolean(groupMenu)} onClose={() => setGroupMenu(null)}>
+        {groups.map((group) => (
+          <MenuItem
+            key={group.id}
+            onClick={() => {
+              setGroupMenu(null);
+              onMove(group.id);
+            }}
+          >
+            {group.name}
+          </MenuItem>
+        ))}
+        <MenuItem
+          onClick={() => {
+            setGroupMenu(null);
+            onMove(null);
+          }}
+        >
+          {t('guests.groups.none')}
+        </MenuItem>
+      </Menu>
+      <Menu anchorEl={langMenu} open={Boolean(langMenu)} onClose={() => setLangMenu(null)}>
+        {LANGUAGES.filter((lang) => langs.includes(lang)).map((lang) => (
+          <MenuItem
+            key={lang}
+            onClick={() => {
+              setLangMenu(null);
+              onSetLang(lang);
+            }}
+          >
+            {t(`language.names.${lang}`)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </Paper>
+  );
+}

@@ -1,0 +1,185 @@
+import { memo } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
+import { formatPhone, type GroupDto, type GuestDto, type GuestSort } from '@magiim/shared';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { Ltr } from '../../../design/bidi';
+import { GuestStatusChip } from './guest-status-chip';
+
+interface GuestTableProps {
+  eventId: string;
+  guests: GuestDto[];
+  groups: GroupDto[];
+  selected: ReadonlySet<string>;
+  onToggle: (guestId: string) => void;
+  onToggleAll: (checked: boolean) => void;
+  onDelete: (guest: GuestDto) => void;
+  sort: GuestSort;
+  onSort: (sort: GuestSort) => void;
+  /** Phones get cards instead of columns. */
+  compact: boolean;
+}
+
+const SORTABLE: Partial<Record<string, 'name' | 'countOfInvites' | 'status' | 'viewedCount' | 'createdAt'>> = {
+  fullName: 'name',
+  countOfInvites: 'countOfInvites',
+  status: 'status',
+  viewedCount: 'viewedCount',
+};
+
+const attendingText = (guest: GuestDto) => (guest.attending === null ? '' : `${guest.attending}/${guest.countOfInvites}`);
+
+/** The guest list: a table on wide screens, one card per guest on a phone; selection drives the bulk actions. */
+export const GuestTable = memo(function GuestTable({ eventId, guests, groups, selected, onToggle, onToggleAll, onDelete, sort, onSort, compact }: GuestTableProps) {
+  const { t } = useTranslation();
+  const groupName = new Map(groups.map((group) => [group.id, group.name]));
+  const allChecked = guests.length > 0 && guests.every((guest) => selected.has(guest.id));
+  const someChecked = guests.some((guest) => selected.has(guest.id));
+
+  const actions = (guest: GuestDto) => (
+    <Stack direction="row" spacing={0.5} justifyContent="flex-end">
+      <Tooltip title={t('guests.actions.edit')}>
+        <IconButton component={RouterLink} to={`/event/${eventId}/guest/edit/${guest.id}`} aria-label={`${t('guests.actions.edit')}: ${guest.fullName}`} size="small">
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('guests.actions.delete')}>
+        <IconButton onClick={() => onDelete(guest)} aria-label={`${t('guests.actions.delete')}: ${guest.fullName}`} size="small">
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+
+  if (compact) {
+    return (
+      <Stack spacing={1.5} data-testid="guest-cards">
+        {guests.map((guest) => (
+          <Card key={guest.id} variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'flex-start' }} data-testid="guest-row">
+            <Checkbox
+              checked={selected.has(guest.id)}
+              onChange={() => onToggle(guest.id)}
+              slotProps={{ input: { 'aria-label': `${t('guests.actions.select')}: ${guest.fullName}` } }}
+              sx={{ mt: -0.5, ms: -0.5 }}
+            />
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600 }} noWrap>
+                {guest.fullName}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                <Ltr>{formatPhone(guest.phoneNumber)}</Ltr>
+                {' · '}
+                {t('guests.card.invited', { count: guest.countOfInvites })}
+                {guest.groupId ? ` · ${groupName.get(guest.groupId) ?? ''}` : ''}
+              </Typography>
+              <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.75 }}>
+                <GuestStatusChip status={guest.status} />
+                {guest.attending !== null ? (
+                  <Typography variant="caption">
+                    <Ltr>{attendingText(guest)}</Ltr>
+                  </Typography>
+                ) : null}
+                {guest.viewedCount > 0 ? <VisibilityIcon fontSize="small" color="action" aria-label={t('guests.viewed')} /> : null}
+              </Stack>
+            </Box>
+            {actions(guest)}
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+
+  const header = (key: keyof typeof SORTABLE | 'phoneNumber' | 'group' | 'attending' | 'progress', label: string) => {
+    const field = SORTABLE[key];
+    if (!field) return <TableCell key={key}>{label}</TableCell>;
+    const active = sort === field || sort === `-${field}`;
+    const direction = sort === `-${field}` ? 'desc' : 'asc';
+    return (
+      <TableCell key={key} sortDirection={active ? direction : false}>
+        <TableSortLabel active={active} direction={active ? direction : 'asc'} onClick={() => onSort((active && direction === 'asc' ? `-${field}` : field) as GuestSort)}>
+          {label}
+        </TableSortLabel>
+      </TableCell>
+    );
+  };
+
+  return (
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 3, bgcolor: 'background.paper' }}>
+      <Table size="small" aria-label={t('guests.list.tableLabel')}>
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={allChecked}
+                indeterminate={someChecked && !allChecked}
+                onChange={(event) => onToggleAll(event.target.checked)}
+                slotProps={{ input: { 'aria-label': t('guests.actions.selectPage') } }}
+              />
+            </TableCell>
+            {header('fullName', t('guests.columns.fullName'))}
+            {header('phoneNumber', t('guests.columns.phoneNumber'))}
+            {header('countOfInvites', t('guests.columns.countOfInvites'))}
+            {header('group', t('guests.columns.group'))}
+            {header('status', t('guests.columns.status'))}
+            {header('attending', t('guests.columns.attending'))}
+            {header('viewedCount', t('guests.columns.viewedCount'))}
+            {header('progress', t('guests.columns.progress'))}
+            <TableCell align="right">
+              <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                {t('guests.columns.actions')}
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {guests.map((guest) => (
+            <TableRow key={guest.id} hover selected={selected.has(guest.id)} data-testid="guest-row">
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={selected.has(guest.id)}
+                  onChange={() => onToggle(guest.id)}
+                  slotProps={{ input: { 'aria-label': `${t('guests.actions.select')}: ${guest.fullName}` } }}
+                />
+              </TableCell>
+              <TableCell sx={{ fontWeight: 500 }}>{guest.fullName}</TableCell>
+              <TableCell>
+                <Ltr>{formatPhone(guest.phoneNumber)}</Ltr>
+              </TableCell>
+              <TableCell>
+                <Ltr>{guest.countOfInvites}</Ltr>
+              </TableCell>
+              <TableCell>{guest.groupId ? groupName.get(guest.groupId) : ''}</TableCell>
+              <TableCell>
+                <GuestStatusChip status={guest.status} />
+              </TableCell>
+              <TableCell>
+                <Ltr>{attendingText(guest)}</Ltr>
+              </TableCell>
+              <TableCell>
+                <Ltr>{guest.viewedCount}</Ltr>
+              </TableCell>
+              <TableCell>{/* filled by the messaging engine (rounds sent, delivery) */}</TableCell>
+              <TableCell align="right">{actions(guest)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+});
