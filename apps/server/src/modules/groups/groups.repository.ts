@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { guestGroups, guests } from '../../db/schema/events.js';
 import type { Conn, Tx } from '../guests/guests.repository.js';
 
@@ -8,23 +8,21 @@ export interface GroupWithCount {
   guestCount: number;
 }
 
-const guestCount = sql<number>`(select count(*)::int from ${guests} where ${guests.eventId} = ${guestGroups.eventId} and ${guests.groupId} = ${guestGroups.id})`;
+const withGuestCounts = (db: Conn, where: SQL | undefined) =>
+  db
+    .select({ id: guestGroups.id, name: guestGroups.name, guestCount: sql<number>`count(${guests.id})::int` })
+    .from(guestGroups)
+    .leftJoin(guests, and(eq(guests.eventId, guestGroups.eventId), eq(guests.groupId, guestGroups.id)))
+    .where(where)
+    .groupBy(guestGroups.id)
+    .orderBy(asc(guestGroups.createdAt), asc(guestGroups.id));
 
 /** The event's groups, oldest first, each with its number of guests. */
 export const listGroups = async (db: Conn, eventId: string): Promise<GroupWithCount[]> =>
-  db
-    .select({ id: guestGroups.id, name: guestGroups.name, guestCount })
-    .from(guestGroups)
-    .where(eq(guestGroups.eventId, eventId))
-    .orderBy(asc(guestGroups.createdAt), asc(guestGroups.id));
+  withGuestCounts(db, eq(guestGroups.eventId, eventId));
 
 export const findGroup = async (db: Conn, eventId: string, groupId: string): Promise<GroupWithCount | undefined> =>
-  (
-    await db
-      .select({ id: guestGroups.id, name: guestGroups.name, guestCount })
-      .from(guestGroups)
-      .where(and(eq(guestGroups.id, groupId), eq(guestGroups.eventId, eventId)))
-  )[0];
+  (await withGuestCounts(db, and(eq(guestGroups.id, groupId), eq(guestGroups.eventId, eventId))))[0];
 
 export const countGroups = async (tx: Tx, eventId: string): Promise<number> =>
   (await tx.select({ n: sql<number>`count(*)::int` }).from(guestGroups).where(eq(guestGroups.eventId, eventId)))[0]?.n ?? 0;

@@ -13,8 +13,8 @@ export const hostWithEvent = async (t: TestApp) => {
   return { token, eventId };
 };
 
-let phoneCounter = 1_000_000;
-/** A fresh Israeli mobile number in local form (050-xxx-xxxx). */
+let phoneCounter = 7_000_000;
+/** A fresh Israeli mobile number in local form (050-7xx-xxxx; tests spell their own numbers outside that range). */
 export const nextPhone = () => {
   phoneCounter += 1;
   const digits = String(phoneCounter).padStart(7, '0');

@@ -222,7 +222,7 @@ export const insertGroupsIfMissing = async (tx: Tx, eventId: string, names: stri
   if (names.length === 0) return;
   await tx
     .insert(guestGroups)
-    .values(names.map((name) => ({ eventId, name })))
+    .values(names.map((name, index) => ({ eventId, name, createdAt: sql`now() + ${index}::int * interval '1 microsecond'` })))
     .onConflictDoNothing();
 };
 

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { checkGuestRows, languageOfCell, type GuestRowsContext, type RawGuestRow } from './guest-rows.js';
+
+const context = (overrides: Partial<GuestRowsContext> = {}): GuestRowsContext => ({
+  langs: ['he', 'en', 'ar'],
+  defaultLang: 'he',
+  existingPhones: new Set(),
+  existingGroups: [],
+  maxGroups: 10,
+  guestRoom: 1000,
+  ...overrides,
+});
+
+const rows = (...partial: Partial<RawGuestRow>[]): RawGuestRow[] =>
+  partial.map((row, index) => ({ row: index + 2, fullName: 'Dana', phoneNumber: `050-000-00${String(index).padStart(2, '0')}`, ...row }));
+
+describe('checking guest rows', () => {
+  it('takes good rows with defaults: one invite, no group, the default language', () => {
+    const result = checkGuestRows(rows({ fullName: '  נועה  ', phoneNumber: '0501234567' }), context());
+    expect(result).toEqual({
+      total: 1,
+      valid: [{ row: 2, fullName: 'נועה', phoneNumber: '+972501234567', countOfInvites: 1, groupName: null, lang: 'he' }],
+      errors: [],
+      newGroups: [],
+    });
+  });
+
+  it('reports every problem of a row, one per column', () => {
+    const result = checkGuestRows(rows({ fullName: '', phoneNumber: '', countOfInvites: '0', group: 'x'.repeat(41), lang: 'klingon' }), context());
+    expect(result.valid).toEqual([]);
+    expect(result.errors).toEqual([
+      { row: 2, column: 'fullName', code: 'NAME_REQUIRED' },
+      { row: 2, column: 'phoneNumber', code: 'PHONE_REQUIRED' },
+      { row: 2, column: 'countOfInvites', code: 'COUNT_OUT_OF_RANGE' },
+      { row: 2, column: 'group', code: 'GROUP_NAME_TOO_LONG' },
+      { row: 2, column: 'lang', code: 'UNKNOWN_LANGUAGE' },
+    ]);
+  });
+
+  it.each([
+    [{ fullName: 'x'.repeat(61) }, 'fullName', 'NAME_TOO_LONG'],
+    [{ fullName: 'a\u202Eb' }, 'fullName', 'INVALID_CHARACTERS'],
+    [{ group: 'a\u0000b' }, 'group', 'INVALID_CHARACTERS'],
+    [{ phoneNumber: '03-555-1234' }, 'phoneNumber', 'INVALID_PHONE'],
+    [{ phoneNumber: 'call me' }, 'phoneNumber', 'INVALID_PHONE'],
+    [{ countOfInvites: '21' }, 'countOfInvites', 'COUNT_OUT_OF_RANGE'],
+    [{ countOfInvites: '1.5' }, 'countOfInvites', 'COUNT_OUT_OF_RANGE'],
+    [{ countOfInvites: 'two' }, 'countOfInvites', 'COUNT_OUT_OF_RANGE'],
+    [{ lang: 'ru' }, 'lang', 'UNKNOWN_LANGUAGE'],
+    [{ lang: 'Русский' }, 'lang', 'UNKNOWN_LANGUAGE'],
+  ])('%j → %s %s', (row, column, code) => {
+    expect(checkGuestRows(rows(row), context()).errors).toEqual([{ row: 2, column, code }]);
+  });
+
+  it('reads counts as numbers or text, and languages by code or by name in any of the four languages', () => {
+    const result = checkGuestRows(
+      rows(
+        { countOfInvites: 20, lang: 'EN' },
+        { countOfInvites: ' 3 ', lang: 'אנגלית' },
+        { countOfInvites: '', lang: 'Arabic' },
+        { lang: 'العربية' },
+        { lang: 'иврит' },
+        { lang: ' עברית ' },
+      ),
+      context(),
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.valid.map((row) => [row.countOfInvites, row.lang])).toEqual([
+      [20, 'en'],
+      [3, 'en'],
+      [1, 'ar'],
+      [1, 'ar'],
+      [1, 'he'],
+      [1, 'he'],
+    ]);
+    expect(languageOfCell('English')).toBe('en');
+    expect(languageOfCell('Deutsch')).toBeNull();
+  });
+
+  it('keeps the first of a phone in the file, flags the rest, and flags phones already on the list', () => {
+    const result = checkGuestRows(
+      rows({ phoneNumber: '050-111-2222' }, { phoneNumber: '+972501112222' }, { phoneNumber: '0523334444' }),
+      context({ existingPhones: new Set(['+972523334444']) }),
+    );
+    expect(result.valid.map((row) => row.row)).toEqual([2]);
+    expect(result.errors).toEqual([
+      { row: 3, column: 'phoneNumber', code: 'DUPLICATE_PHONE' },
+      { row: 4, column: 'phoneNumber', code: 'PHONE_EXISTS' },
+    ]);
+  });
+
+  it('matches groups by name whatever the case, and creates new ones within the group limit', () => {
+    const result = checkGuestRows(
+      rows({ group: 'family' }, { group: 'Work' }, { group: 'WORK' }, { group: 'Army' }, { group: 'Army' }, { group: '' }),
+      context({ existingGroups: ['Family', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], maxGroups: 10 }),
+    );
+    expect(result.valid.map((row) => row.groupName)).toEqual(['Family', 'Work', 'WORK', null]);
+    expect(result.newGroups).toEqual(['Work']);
+    expect(result.errors).toEqual([
+      { row: 5, column: 'group', code: 'TOO_MANY_GROUPS' },
+      { row: 6, column: 'group', code: 'TOO_MANY_GROUPS' },
+    ]);
+  });
+
+  it('takes valid rows up to the room left in the package; bad rows take none', () => {
+    const result = checkGuestRows(rows({}, { phoneNumber: 'x' }, {}, {}), context({ guestRoom: 2 }));
+    expect(result.valid.map((row) => row.row)).toEqual([2, 4]);
+    expect(result.errors).toEqual([
+      { row: 3, column: 'phoneNumber', code: 'INVALID_PHONE' },
+      { row: 5, column: 'fullName', code: 'INVITEE_LIMIT_REACHED' },
+    ]);
+  });
+
+  it('skips empty rows without counting them', () => {
+    const result = checkGuestRows(rows({ fullName: ' ', phoneNumber: '' }, {}), context());
+    expect(result.total).toBe(1);
+    expect(result.errors).toEqual([]);
+  });
+});
