@@ -30,17 +30,6 @@ const addGuest = async (eventId: string, values: Partial<typeof guests.$inferIns
 const pngOf = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 120, g: 60, b: 200 } } }).png().toBuffer();
 
-/** True once modules/event-images/event-image.ts stops being the placeholder that refuses every upload. */
-const imagePipelineLanded = async (): Promise<boolean> => {
-  const { saveEventImage } = await import('../event-images/event-image.js');
-  try {
-    await saveEventImage(t.ctx.storage, '00000000-0000-4000-8000-000000000000', await pngOf(2, 2));
-    return true;
-  } catch (error) {
-    return !(error instanceof Error && error.message === 'event images are not built yet');
-  }
-};
-
 describe('create an event', () => {
   it('creates from a JSON body, resolves the place, keeps names of its languages only and switches the guide tour on', async () => {
     const { token } = await signUpHost(t);
@@ -412,9 +401,7 @@ describe('guide tour', () => {
 });
 
 describe('invitation image', () => {
-  it('stores an uploaded PNG, serves its renditions, replaces it and deletes it', async (context) => {
-    // Completed once the image pipeline (modules/event-images) lands; until then its placeholder refuses every upload.
-    if (!(await imagePipelineLanded())) context.skip();
+  it('stores an uploaded PNG, serves its renditions, replaces it and deletes it', async () => {
     const { token } = await signUpHost(t);
     const created = await sendMultipart(
       t,
@@ -453,8 +440,7 @@ describe('invitation image', () => {
     expect((await t.app.inject({ method: 'GET', url: replaced.json().imageUrl })).statusCode).toBe(404);
   });
 
-  it('refuses a file that is not an image', async (context) => {
-    if (!(await imagePipelineLanded())) context.skip();
+  it('refuses a file that is not an image', async () => {
     const { token } = await signUpHost(t);
     const res = await sendMultipart(
       t,
@@ -471,8 +457,7 @@ describe('invitation image', () => {
     expect((await t.request('GET', '/event/fetchEvents', { token })).json()).toEqual([]);
   });
 
-  it('leaves an edit undone when its image is refused', async (context) => {
-    if (!(await imagePipelineLanded())) context.skip();
+  it('leaves an edit undone when its image is refused', async () => {
     const { token } = await signUpHost(t);
     const id = await createEvent(t, token);
     const res = await sendMultipart(
@@ -489,8 +474,7 @@ describe('invitation image', () => {
     expect((await t.request('GET', `/event/${id}`, { token })).json()).toMatchObject({ time: '19:30', imageUrl: null });
   });
 
-  it('deletes the image files with the event', async (context) => {
-    if (!(await imagePipelineLanded())) context.skip();
+  it('deletes the image files with the event', async () => {
     const { token } = await signUpHost(t);
     const created = await sendMultipart(
       t,
