@@ -1,0 +1,239 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  addDays,
+  checkEventDates,
+  daysBetween,
+  EVENT_IMAGE_MAX_BYTES,
+  EVENT_IMAGE_TYPES,
+  eventInputSchema,
+  isLang,
+  MessageChannel,
+  MIN_DAYS_BEFORE_EVENT_TO_ORDER,
+  MSG,
+  RECOMMENDED_RSVP_START_DAYS_BEFORE_EVENT,
+  todayInBusinessZone,
+  type EventDateProblem,
+  type EventDto,
+  type EventEdit,
+  type EventInput,
+  type Lang,
+  type PlaceSuggestion,
+} from '@magiim/shared';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+
+/**
+ * The wizard's form: the shared event input plus what only the browser holds — the chosen suggestion (to show
+ * it again) and a picked image file. zod strips the two extra keys when it validates.
+ */
+export type EventFormValues = EventInput & {
+  place: PlaceSuggestion | null;
+  image: File | null;
+};
+
+export type EventFormField = keyof EventFormValues;
+
+export const EVENT_STEPS = [
+  { id: 'details', fields: ['langs', 'defaultLang', 'names'] },
+  { id: 'when-where', fields: ['date', 'time', 'location', 'place'] },
+  { id: 'questions', fields: ['meals', 'transport'] },
+  { id: 'image', fields: ['image'] },
+  { id: 'rsvp', fields: ['rsvpStartDate', 'messageSystemPreference', 'includeCallsPreference'] },
+] as const satisfies readonly { id: string; fields: readonly EventFormField[] }[];
+
+export type EventStepId = (typeof EVENT_STEPS)[number]['id'];
+
+export const stepIndexOf = (step: string | undefined): number => {
+  const index = EVENT_STEPS.findIndex((candidate) => candidate.id === step);
+  return index < 0 ? 0 : index;
+};
+
+/** The first step holding an error, so a refused save opens where the problem is. */
+export const firstStepWithError = (errors: FieldErrors<EventFormValues>): number => {
+  const index = EVENT_STEPS.findIndex((step) => step.fields.some((field) => errors[field] !== undefined));
+  return index < 0 ? EVENT_STEPS.length - 1 : index;
+};
+
+/** Which field a server issue path (`names.he`, `location.placeId`, `data`) belongs to. */
+export const EVENT_FORM_FIELDS = [
+  'names',
+  'names.he',
+  'names.en',
+  'names.ru',
+  'names.ar',
+  'date',
+  'time',
+  'location',
+  'location.placeId',
+  'location.name',
+  'defaultLang',
+  'langs',
+  'rsvpStartDate',
+  'meals',
+  'meals.ask',
+  'meals.options',
+  'transport',
+  'transport.ask',
+  'transport.options',
+  'includeCallsPreference',
+  'messageSystemPreference',
+] as const;
+
+export const newEventDefaults = (uiLang: string): EventFormValues => {
+  const lang: Lang = isLang(uiLang) ? uiLang : 'he';
+  return {
+    names: {},
+    date: '',
+    time: '',
+    location: { placeId: '', name: '' },
+    place: null,
+    defaultLang: lang,
+    langs: [lang],
+    rsvpStartDate: '',
+    meals: { ask: 'no_need_to_ask', options: [] },
+    transport: { ask: 'no_need_to_ask', options: [] },
+    includeCallsPreference: false,
+    messageSystemPreference: MessageChannel.WHATSAPP,
+    image: null,
+  };
+};
+
+/** The settings form starts from the stored event. */
+export const eventToFormValues = (event: EventDto): EventFormValues => ({
+  names: { ...event.names },
+  date: event.date,
+  time: event.time,
+  location: { placeId: event.location.placeId, name: event.location.name },
+  place: { placeId: event.location.placeId, name: event.location.name, address: event.location.address },
+  defaultLang: event.defaultLang,
+  langs: [...event.langs],
+  rsvpStartDate: event.rsvpStartDate,
+  meals: { ask: event.meals.ask, options: [...event.meals.options] },
+  transport: { ask: event.transport.ask, options: [...event.transport.options] },
+  includeCallsPreference: event.includeCallsPreference,
+  messageSystemPreference: event.messageSystemPreference,
+  image: null,
+});
+
+/** Spec tip: invitations go out 14 days before the event, but never before today. */
+export const recommendedRsvpStart = (eventDate: string, today = todayInBusinessZone()): string => {
+  const recommended = addDays(eventDate, -RECOMMENDED_RSVP_START_DAYS_BEFORE_EVENT);
+  return daysBetween(today, recommended) < 0 ? today : recommended;
+};
+
+/** The earliest event date the server accepts, for the date input's `min`. */
+export const earliestEventDate = (today = todayInBusinessZone()): string => addDays(today, MIN_DAYS_BEFORE_EVENT_TO_ORDER);
+
+const DATE_MESSAGES: Record<EventDateProblem['code'], string> = {
+  EVENT_DATE_PASSED: MSG.eventDatePassed,
+  EVENT_DATE_TOO_CLOSE: MSG.eventDateTooClose(MIN_DAYS_BEFORE_EVENT_TO_ORDER),
+  RSVP_START_DATE_PASSED: MSG.rsvpStartDatePassed,
+  RSVP_START_AFTER_EVENT: MSG.rsvpStartAfterEvent,
+};
+
+const IMAGE_EXTENSIONS = /\.(jpe?g|png|webp|hei[cf])$/i;
+
+export const IMAGE_MESSAGES = {
+  type: 'eventWizard.image.invalidType',
+  size: `eventWizard.image.tooLarge?max=${EVENT_IMAGE_MAX_BYTES / 1024 / 1024}`,
+};
+
+/** Phones often hand HEIC over without a type, so the name's extension counts too. */
+export const checkImageFile = (file: File): string | null => {
+  const typeOk = (EVENT_IMAGE_TYPES as readonly string[]).includes(file.type) || (!file.type && IMAGE_EXTENSIONS.test(file.name));
+  if (!typeOk && !IMAGE_EXTENSIONS.test(file.name)) return IMAGE_MESSAGES.type;
+  if (!typeOk && file.type && !file.type.startsWith('image/')) return IMAGE_MESSAGES.type;
+  if (file.size > EVENT_IMAGE_MAX_BYTES) return IMAGE_MESSAGES.size;
+  return null;
+};
+
+/**
+ * The shared schema, then the rules against today with the shared `checkEventDates` (each date on its own
+ * field), then the image. An edit checks only dates the host changed, as the server does.
+ */
+export const eventFormResolver = (original?: Pick<EventDto, 'date' | 'rsvpStartDate'>): Resolver<EventFormValues> => {
+  const schemaResolver = zodResolver(eventInputSchema) as unknown as Resolver<EventFormValues>;
+  return async (values, context, options) => {
+    const result = await schemaResolver(values, context, options);
+    const errors: FieldErrors<EventFormValues> = { ...result.errors };
+    const dateChanged = !original || values.date !== original.date;
+    const rsvpChanged = !original || values.rsvpStartDate !== original.rsvpStartDate || dateChanged;
+    if (!errors.date && dateChanged) {
+      const problem = checkEventDates({ date: values.date });
+      if (problem) errors.date = { type: 'date', message: DATE_MESSAGES[problem.code] };
+    }
+    if (!errors.rsvpStartDate && rsvpChanged && values.rsvpStartDate) {
+      const problem = checkEventDates({ rsvpStartDate: values.rsvpStartDate }, { date: errors.date ? undefined : values.date });
+      if (problem) errors.rsvpStartDate = { type: 'date', message: DATE_MESSAGES[problem.code] };
+    }
+    if (values.image) {
+      const message = checkImageFile(values.image);
+      if (message) errors.image = { type: 'image', message };
+    }
+    if (Object.keys(errors).length > 0) return { values: {}, errors };
+    // The form's own values: zod's copy has lost the place and the image the wizard still needs.
+    return { values, errors: {} };
+  };
+};
+
+const cleanLocation = (location: EventInput['location']): EventInput['location'] => {
+  const name = location.name?.trim();
+  return { placeId: location.placeId, ...(name ? { name } : {}) };
+};
+
+/** Names only for the chosen languages, trimmed, empty ones left out. */
+const cleanNames = (names: EventInput['names'], langs: readonly string[]): EventInput['names'] =>
+  Object.fromEntries(
+    Object.entries(names)
+      .filter(([lang, name]) => langs.includes(lang) && name?.trim())
+      .map(([lang, name]) => [lang, name?.trim()]),
+  );
+
+/** What `POST event/newEvent` takes. */
+export const toEventInput = (values: EventFormValues): EventInput => ({
+  names: cleanNames(values.names, values.langs),
+  date: values.date,
+  time: values.time,
+  location: cleanLocation(values.location),
+  defaultLang: values.defaultLang,
+  langs: values.langs,
+  rsvpStartDate: values.rsvpStartDate,
+  meals: { ask: values.meals.ask, options: values.meals.ask === 'no_need_to_ask' ? [] : values.meals.options },
+  transport: { ask: values.transport.ask, options: values.transport.ask === 'no_need_to_ask' ? [] : values.transport.options },
+  includeCallsPreference: values.includeCallsPreference,
+  messageSystemPreference: values.messageSystemPreference,
+});
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+const sortedCopy = <T>(list: readonly T[]): T[] => [...list].sort();
+
+/** `POST event/editEvent/{id}` with only what the host changed. */
+export const toEventEdit = (values: EventFormValues, event: EventDto): EventEdit => {
+  const input = toEventInput(values);
+  const edit: EventEdit = {};
+  if (!same(input.names, cleanNames(event.names, event.langs))) edit.names = input.names;
+  if (input.date !== event.date) edit.date = input.date;
+  if (input.time !== event.time) edit.time = input.time;
+  if (input.location.placeId !== event.location.placeId || (input.location.name ?? event.location.name) !== event.location.name) {
+    edit.location = input.location;
+  }
+  if (input.defaultLang !== event.defaultLang) edit.defaultLang = input.defaultLang;
+  if (!same(sortedCopy(input.langs), sortedCopy(event.langs))) edit.langs = input.langs;
+  if (input.rsvpStartDate !== event.rsvpStartDate) edit.rsvpStartDate = input.rsvpStartDate;
+  if (!same(input.meals, { ask: event.meals.ask, options: event.meals.ask === 'no_need_to_ask' ? [] : event.meals.options })) edit.meals = input.meals;
+  if (!same(input.transport, { ask: event.transport.ask, options: event.transport.ask === 'no_need_to_ask' ? [] : event.transport.options })) {
+    edit.transport = input.transport;
+  }
+  if (input.includeCallsPreference !== event.includeCallsPreference) edit.includeCallsPreference = input.includeCallsPreference;
+  if (input.messageSystemPreference !== event.messageSystemPreference) edit.messageSystemPreference = input.messageSystemPreference;
+  return edit;
+};
+
+/** The step of the first server issue that names a field (`names.he` → details), or null. */
+export const stepOfIssues = (issues: readonly { path: string }[]): number | null => {
+  for (const issue of issues) {
+    const field = issue.path.replace(/^body\./, '').split('.')[0];
+    const index = EVENT_STEPS.findIndex((step) => (step.fields as readonly string[]).includes(field ?? ''));
+    if (index >= 0) return index;
+  }
+  return null;
+};

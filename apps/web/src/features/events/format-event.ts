@@ -1,0 +1,38 @@
+import { isLang, THOUSANDS_ABBREVIATION_FROM, type EventDto, type Lang } from '@magiim/shared';
+
+const LOCALES: Record<Lang, string> = { he: 'he-IL', en: 'en-IL', ru: 'ru-RU', ar: 'ar-IL' };
+
+/** The Intl locale for an interface language; Arabic keeps Western digits, as Israel writes them. */
+export const localeOf = (lang: string): string => (isLang(lang) ? LOCALES[lang] : LOCALES.he);
+
+const numberFormat = (lang: string, options?: Intl.NumberFormatOptions) =>
+  new Intl.NumberFormat(localeOf(lang), { numberingSystem: 'latn', ...options });
+
+/** Spec §9: counts above 999 are shown in thousands with k (1,234 → 1.2k). */
+export const formatCount = (count: number, lang: string): string =>
+  count < THOUSANDS_ABBREVIATION_FROM
+    ? numberFormat(lang).format(count)
+    : `${numberFormat(lang, { maximumFractionDigits: 1, roundingMode: 'trunc' } as Intl.NumberFormatOptions).format(count / 1000)}k`;
+
+/** The event's name in the interface language, else in its default language, else any it has. */
+export const eventNameIn = (event: Pick<EventDto, 'names' | 'defaultLang'>, lang: string): string => {
+  const names = event.names as Partial<Record<string, string>>;
+  return names[lang] || names[event.defaultLang] || Object.values(names).find(Boolean) || '';
+};
+
+const utcDate = (date: string): Date => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d));
+};
+
+/** `2027-06-17` → "Thursday, 17 June 2027" in the interface language (a calendar date, no zone shift). */
+export const formatEventDate = (date: string, lang: string, weekday: 'long' | 'short' = 'long'): string =>
+  new Intl.DateTimeFormat(localeOf(lang), { weekday, day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC', numberingSystem: 'latn' }).format(
+    utcDate(date),
+  );
+
+/** A file size in the interface language ("2.4 MB"). */
+export const formatFileSize = (bytes: number, lang: string): string =>
+  bytes < 1024 * 1024
+    ? numberFormat(lang, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)))
+    : numberFormat(lang, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
