@@ -30,6 +30,8 @@ describe('light checks agree with the zod schemas', () => {
     { id: 'u', fullName: 'Dana', email: 'd@x.com', emailVerified: true, lang: 'fr', pendingEmail: null, hasPassword: true },
     { id: 'u', fullName: 'Dana', email: 'd@x.com', emailVerified: 'yes', lang: 'he', pendingEmail: null, hasPassword: true },
     { id: 'u', fullName: 'Dana', email: 'd@x.com', emailVerified: true, lang: 'en', pendingEmail: 'n@x.com', hasPassword: false },
+    { id: 'u', fullName: 'Dana', email: 'd@x.com', emailVerified: true, lang: 'en', pendingEmail: null, hasPassword: true, guideTour: true },
+    { id: 'u', fullName: 'Dana', email: 'd@x.com', emailVerified: true, lang: 'en', pendingEmail: null, hasPassword: true, guideTour: 'on' },
     null,
     [],
   ];

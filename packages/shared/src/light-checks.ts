@@ -40,7 +40,8 @@ export const isStoredUserData = (value: unknown): boolean =>
   typeof value.emailVerified === 'boolean' &&
   (LANGUAGES as readonly unknown[]).includes(value.lang) &&
   (value.pendingEmail === null || typeof value.pendingEmail === 'string') &&
-  typeof value.hasPassword === 'boolean';
+  typeof value.hasPassword === 'boolean' &&
+  (value.guideTour === undefined || typeof value.guideTour === 'boolean');
 
 export const isAbilityRules = (value: unknown): boolean =>
   Array.isArray(value) &&
