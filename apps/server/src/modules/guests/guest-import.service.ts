@@ -10,11 +10,10 @@ import { guestCapOf, toGuestDto } from './guests.service.js';
 
 /** Checks the rows against the event as it is in `conn` (under the event's lock when committing). */
 const checkAgainstEvent = async (conn: repo.Conn, event: repo.LockedEvent, rows: readonly RawGuestRow[]): Promise<GuestRowsResult & { groups: { id: string; name: string }[] }> => {
-  const [guestCount, phones, groups] = await Promise.all([
-    repo.countGuests(conn, event.id),
-    repo.listGuestPhones(conn, event.id),
-    repo.listGroupNames(conn, event.id),
-  ]);
+  // One after another: in a transaction they share one connection.
+  const guestCount = await repo.countGuests(conn, event.id);
+  const phones = await repo.listGuestPhones(conn, event.id);
+  const groups = await repo.listGroupNames(conn, event.id);
   const result = checkGuestRows(rows, {
     langs: event.langs,
     defaultLang: event.defaultLang,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkGuestRows, languageOfCell, type GuestRowsContext, type RawGuestRow } from './guest-rows.js';
+import { normalizePhone } from '@magiim/shared';
+import { checkGuestRows, languageOfCell, normalizeRowPhone, type GuestRowsContext, type RawGuestRow } from './guest-rows.js';
 
 const context = (overrides: Partial<GuestRowsContext> = {}): GuestRowsContext => ({
   langs: ['he', 'en', 'ar'],
@@ -115,5 +116,19 @@ describe('checking guest rows', () => {
     const result = checkGuestRows(rows({ fullName: ' ', phoneNumber: '' }, {}), context());
     expect(result.total).toBe(1);
     expect(result.errors).toEqual([]);
+  });
+});
+
+describe('the quick phone path', () => {
+  it('answers exactly what normalizePhone answers', () => {
+    const spellings = (national: string) => [`0${national}`, national, `972${national}`, `+972${national}`, `00972${national}`, `+972 ${national.slice(0, 2)}-${national.slice(2)}`];
+    for (let prefix = 500; prefix < 600; prefix++) {
+      for (const suffix of ['000000', '123456', '999999', '5550123']) {
+        for (const input of spellings(`${prefix}${suffix}`)) expect(normalizeRowPhone(input), input).toBe(normalizePhone(input));
+      }
+    }
+    for (const input of ['+9720501234567', '02-123-4567', '+44 7911 123456', '050-123-456', '0501234567\u200E', '', '5']) {
+      expect(normalizeRowPhone(input), input).toBe(normalizePhone(input));
+    }
   });
 });

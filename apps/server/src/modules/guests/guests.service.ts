@@ -152,12 +152,13 @@ export const listGuests = async (ctx: AppContext, userId: string, eventId: strin
     ...(q ? { nameContains: q, phoneContains: phoneFragmentsOf(q) } : {}),
   };
   const offset = (query.page - 1) * query.pageSize;
-  const [page, tallies] = await Promise.all([
+  // With no filter but the status, the whole-event counts already hold the total; otherwise it is counted beside the page.
+  const totalFromCounts = !filters.groupId && filters.viewed === undefined && !filters.nameContains;
+  const [items, tallies, counted] = await Promise.all([
     repo.listGuestsPage(ctx.db, eventId, filters, query.sort, { limit: query.pageSize, offset }),
     repo.tallyGuests(ctx.db, eventId),
+    totalFromCounts ? undefined : repo.countMatchingGuests(ctx.db, eventId, filters),
   ]);
-  // A page past the end has no row to carry the total.
-  const total = page.total ?? (offset > 0 ? await repo.countMatchingGuests(ctx.db, eventId, filters) : 0);
 
   const counts: Record<string, number> = Object.fromEntries(GUEST_STATUS_FILTERS.map((status) => [status, 0]));
   counts.viewed = 0;
@@ -168,7 +169,8 @@ export const listGuests = async (ctx: AppContext, userId: string, eventId: strin
     counts.viewed += tally.viewed;
     counts.all += tally.guests;
   }
-  return { items: page.rows.map(toGuestDto), total, counts };
+  const total = counted ?? (filters.status ? counts[filters.status]! : counts.all);
+  return { items: items.map(toGuestDto), total, counts };
 };
 
 /** Ids that are not the event's are left alone and not counted. */
