@@ -182,24 +182,27 @@ export const listGuestsPage = async (
     .limit(page.limit)
     .offset(page.offset);
 
-export const countMatchingGuests = async (db: Conn, eventId: string, filters: GuestListFilters): Promise<number> =>
-  (await db.select({ n: sql<number>`count(*)::int` }).from(guests).where(filterConditions(eventId, filters)))[0]?.n ?? 0;
-
 export interface GuestStatusTally {
   status: InviteeStatus;
   guests: number;
   partiallyComing: number;
   viewed: number;
+  /** Guests of this status that match the list's filters. */
+  matching: number;
 }
 
-/** Guests per status over the whole event, with the partly-coming and viewed among them: one grouped query. */
-export const tallyGuests = async (db: Conn, eventId: string): Promise<GuestStatusTally[]> =>
+/**
+ * Guests per status over the whole event, with the partly-coming, the viewed and those matching the filters
+ * among them: one grouped query, one pass over the event's guests.
+ */
+export const tallyGuests = async (db: Conn, eventId: string, filters: GuestListFilters): Promise<GuestStatusTally[]> =>
   db
     .select({
       status: guests.status,
       guests: sql<number>`count(*)::int`,
       partiallyComing: sql<number>`(count(*) filter (where ${partiallyComing}))::int`,
       viewed: sql<number>`(count(*) filter (where ${guests.viewedCount} > 0))::int`,
+      matching: sql<number>`(count(*) filter (where ${filterConditions(eventId, filters)}))::int`,
     })
     .from(guests)
     .where(eq(guests.eventId, eventId))

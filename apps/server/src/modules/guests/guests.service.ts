@@ -152,24 +152,22 @@ export const listGuests = async (ctx: AppContext, userId: string, eventId: strin
     ...(q ? { nameContains: q, phoneContains: phoneFragmentsOf(q) } : {}),
   };
   const offset = (query.page - 1) * query.pageSize;
-  // With no filter but the status, the whole-event counts already hold the total; otherwise it is counted beside the page.
-  const totalFromCounts = !filters.groupId && filters.viewed === undefined && !filters.nameContains;
-  const [items, tallies, counted] = await Promise.all([
+  const [items, tallies] = await Promise.all([
     repo.listGuestsPage(ctx.db, eventId, filters, query.sort, { limit: query.pageSize, offset }),
-    repo.tallyGuests(ctx.db, eventId),
-    totalFromCounts ? undefined : repo.countMatchingGuests(ctx.db, eventId, filters),
+    repo.tallyGuests(ctx.db, eventId, filters),
   ]);
 
   const counts: Record<string, number> = Object.fromEntries(GUEST_STATUS_FILTERS.map((status) => [status, 0]));
   counts.viewed = 0;
   counts.all = 0;
+  let total = 0;
   for (const tally of tallies) {
+    total += tally.matching;
     counts[tally.status] = tally.guests;
     counts.partiallyComing! += tally.partiallyComing;
     counts.viewed += tally.viewed;
     counts.all += tally.guests;
   }
-  const total = counted ?? (filters.status ? counts[filters.status]! : counts.all);
   return { items: items.map(toGuestDto), total, counts };
 };
 
