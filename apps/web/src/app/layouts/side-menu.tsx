@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -28,17 +29,16 @@ export function SideMenu({ sections, mini, onNavigate }: SideMenuProps) {
       {sections.map((section, index) => {
         const items = section.items.filter((item) => isNavItemAllowed(ability, item));
         if (items.length === 0) return null;
+        // The title sits before its list, not inside it: a <ul> may hold only <li> (axe "list").
+        const titleId = section.titleKey && !mini ? `side-menu-${section.titleKey.replace(/\W/g, '-')}` : undefined;
         return (
-          <List
-            key={section.titleKey ?? index}
-            subheader={
-              section.titleKey && !mini ? (
-                <ListSubheader component="div" sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>
-                  {t(section.titleKey)}
-                </ListSubheader>
-              ) : undefined
-            }
-          >
+          <Fragment key={section.titleKey ?? index}>
+            {titleId ? (
+              <ListSubheader component="div" id={titleId} sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}>
+                {t(section.titleKey!)}
+              </ListSubheader>
+            ) : null}
+          <List aria-labelledby={titleId} sx={titleId ? { pt: 0 } : undefined}>
             {items.map((item) => {
               const label = t(item.labelKey);
               const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
@@ -65,6 +65,7 @@ export function SideMenu({ sections, mini, onNavigate }: SideMenuProps) {
               );
             })}
           </List>
+          </Fragment>
         );
       })}
     </nav>

@@ -36,7 +36,8 @@ export function QuickAddRow({ eventId, groups }: { eventId: string; groups: Grou
       onSuccess: () => {
         const { countOfInvites, groupId } = getValues();
         reset({ fullName: '', phoneNumber: '', countOfInvites, groupId });
-        setFocus('fullName');
+        // after the reset has rendered, or the focus lands on the old input state
+        setTimeout(() => setFocus('fullName'), 0);
       },
       onError: (error) => {
         if (isApiError(error) && (error.code === 'PHONE_EXISTS' || error.code === 'DUPLICATE_PHONE' || error.code === 'INVALID_PHONE')) {
