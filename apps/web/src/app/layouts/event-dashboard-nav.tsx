@@ -22,6 +22,14 @@ export interface EventNavOptions {
 
 const manage = { action: 'manage', subject: 'Event' } as const;
 
+/**
+ * Screens that exist today. Items of later features stay described below and appear once their route is
+ * added here (message templates, calls, timing, invitation preview, gifts, payment).
+ */
+const LIVE_SCREENS = new Set<string>(['statistics', 'guest/list', 'guest/groups', 'settings', '/userSettings', '/manage-events', '/FAQS-contact-us']);
+
+const screenOf = (to: string, base: string): string => (to.startsWith(`${base}/`) ? to.slice(base.length + 1) : to);
+
 /** Side menu and top tabs of the event dashboard (spec §2), for the content layout. */
 export const eventDashboardNav = (eventId: string, { paid, showCalls }: EventNavOptions) => {
   const base = `/event/${eventId}`;
@@ -57,5 +65,9 @@ export const eventDashboardNav = (eventId: string, { paid, showCalls }: EventNav
     { labelKey: paid ? 'layout.tab.upgrade' : 'layout.tab.payment', to: `/pricing/${eventId}`, icon: <AttachMoneyIcon />, can: manage },
     { labelKey: 'layout.tab.gifts', to: `${base}/gifts`, can: manage },
   ];
-  return { sections, tabs };
+  const live = (item: ContentNavItem) => LIVE_SCREENS.has(screenOf(item.to, base));
+  return {
+    sections: sections.map((section) => ({ ...section, items: section.items.filter(live) })).filter((section) => section.items.length > 0),
+    tabs: tabs.filter(live),
+  };
 };

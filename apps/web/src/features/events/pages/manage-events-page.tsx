@@ -1,14 +1,67 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import AddIcon from '@mui/icons-material/Add';
+import type { EventDto } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
+import { translateError } from '../../../i18n/translate-error';
+import { useEvents } from '../api';
+import { DeleteEventDialog } from '../components/delete-event-dialog';
+import { EventCard } from '../components/event-card';
 import { EventsEmptyState } from '../components/events-empty-state';
 
-/** The host's events. Listing comes with the events API; a new host has none yet. */
+/** The host's events as cards; a new host sees the first-run invitation instead. */
 export function ManageEventsPage() {
   const { t } = useTranslation();
+  const events = useEvents();
+  const [deleting, setDeleting] = useState<EventDto | null>(null);
+
+  const list = events.data ?? [];
   return (
     <>
-      <PageHeading>{t('events.list.title')}</PageHeading>
-      <EventsEmptyState />
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 1 }}>
+        <PageHeading sx={{ mb: 0 }}>{t('events.list.title')}</PageHeading>
+        {list.length > 0 ? (
+          <Button component={RouterLink} to="/create-event" variant="contained" startIcon={<AddIcon />} data-testid="create-event">
+            {t('events.list.create')}
+          </Button>
+        ) : null}
+      </Box>
+      {events.isPending ? (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }} role="status" aria-label={t('common.loading')}>
+          <CircularProgress />
+        </Box>
+      ) : events.isError ? (
+        <Alert
+          severity="error"
+          sx={{ mt: 2 }}
+          action={
+            <Button color="inherit" onClick={() => void events.refetch()}>
+              {t('eventDashboard.retry')}
+            </Button>
+          }
+        >
+          {translateError(t, events.error)}
+        </Alert>
+      ) : list.length === 0 ? (
+        <Box sx={{ mt: 2 }}>
+          <EventsEmptyState />
+        </Box>
+      ) : (
+        <Grid container spacing={3} component="ul" sx={{ p: 0, m: 0, mt: 2 }} aria-label={t('events.list.title')} data-testid="event-list">
+          {list.map((event) => (
+            <Grid key={event.id} size={{ xs: 12, sm: 6, lg: 4 }} component="li" sx={{ listStyle: 'none', display: 'flex', '& > *': { flexGrow: 1 } }}>
+              <EventCard event={event} onDelete={setDeleting} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} />
     </>
   );
 }
