@@ -30,7 +30,7 @@ export function BulkActionsBar({ count, groups, langs, busy, onMove, onSetLang, 
       role="region"
       aria-label={t('guests.bulk.label')}
       data-testid="bulk-bar"
-      sx={{ p: 1.5, mb: 2, bgcolor: 'primary.50', border: 1, borderColor: 'primary.light', borderRadius: 3, background: (theme) => theme.palette.action.selected }}
+      sx={{ p: 1.5, mb: 2, bgcolor: 'background.paper', border: 2, borderColor: 'primary.main', borderRadius: 3 }}
     >
       <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
         <Typography sx={{ fontWeight: 600, me: 1 }}>{t('guests.bulk.selected', { count })}</Typography>
