@@ -36,6 +36,9 @@ interface GuestTableProps {
   compact: boolean;
 }
 
+/** Read by screen readers, not shown (a 1 px clipped box: it must not widen the page). */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+
 const SORTABLE: Partial<Record<string, 'name' | 'countOfInvites' | 'status' | 'viewedCount' | 'createdAt'>> = {
   fullName: 'name',
   countOfInvites: 'countOfInvites',
@@ -140,7 +143,7 @@ export const GuestTable = memo(function GuestTable({ eventId, guests, groups, se
             {header('viewedCount', t('guests.columns.viewedCount'))}
             {header('progress', t('guests.columns.progress'))}
             <TableCell align="right">
-              <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              <Box component="span" sx={visuallyHidden}>
                 {t('guests.columns.actions')}
               </Box>
             </TableCell>
