@@ -152,6 +152,16 @@ try {
     console.log(`${label.padEnd(38)}${fmt(median(times), 1)}${fmt(p95(times), 1)}${fmt((body as GuestListResponse).total)}   < 30`);
   }
 
+  const ids = (await built.ctx.db.execute(sql`select id from guests where event_id = ${listEvent}`)).rows.map((row) => String(row.id));
+  for (const [label, body] of [
+    [`bulk setLang, ${ids.length} guests`, { guestIds: ids, action: 'setLang', lang: 'en' }],
+    [`bulk moveToGroup, ${ids.length} guests`, { guestIds: ids, action: 'moveToGroup', groupId }],
+  ] as const) {
+    const started = performance.now();
+    const { affected } = (await api('POST', `/guests/bulk/${listEvent}`, body)) as { affected: number };
+    console.log(`${label.padEnd(38)}${fmt(performance.now() - started)} ms (${affected} changed)`);
+  }
+
   if (process.env.BENCH_EXPLAIN) {
     const tally = await built.ctx.db.execute(
       sql`explain (analyze, buffers) select status, count(*), count(*) filter (where viewed_count > 0) from guests where event_id = ${listEvent} group by status`,
