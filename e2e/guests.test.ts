@@ -203,6 +203,22 @@ describe.each(['he', 'en'] as const)('building a guest list (%s)', (lang) => {
     await expect.poll(() => rowCount(page)).toBe(8);
   });
 
+  it('adds picked Google contacts (sample contacts in development), each invited alone', async () => {
+    await page.click('[data-testid="open-google-contacts"]');
+    await page.waitForSelector('[data-testid="contact-option"]');
+    await expectAxeClean(page);
+    const options = page.locator('[data-testid="contact-option"]');
+    await options.filter({ hasText: 'Eitan Shapiro' }).click();
+    await options.filter({ hasText: 'Olga Petrova' }).click();
+    await page.click('[data-testid="contacts-check"]');
+    await page.waitForSelector('[data-testid="import-report"]');
+    await page.click('[data-testid="contacts-add"]');
+    await page.waitForSelector('[data-testid="contact-option"]', { state: 'detached' });
+    await expect.poll(() => rowCount(page)).toBe(10);
+    const olga = (await api(host, 'GET', `/guests/list/${eventId}?q=Olga`)) as { items: { countOfInvites: number; phoneNumber: string }[] };
+    expect(olga.items[0]).toMatchObject({ countOfInvites: 1, phoneNumber: '+79161234567' });
+  });
+
   it('exports the list as an Excel file in the host language', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export"]')]);
     const file = await download.path();
@@ -211,7 +227,7 @@ describe.each(['he', 'en'] as const)('building a guest list (%s)', (lang) => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.views[0]?.rightToLeft ?? false).toBe(lang === 'he');
     expect(sheet.getRow(1).getCell(1).value).toBe(lang === 'he' ? 'שם מלא' : 'Full name');
-    expect(sheet.actualRowCount).toBe(9);
+    expect(sheet.actualRowCount).toBe(11);
   });
 
   it('finds guests by name or phone and filters by status', async () => {
@@ -220,9 +236,9 @@ describe.each(['he', 'en'] as const)('building a guest list (%s)', (lang) => {
     await page.fill('[data-testid="guest-search"]', phone(2).replace(/-/g, ''));
     await expect.poll(() => rowCount(page)).toBe(1);
     await page.fill('[data-testid="guest-search"]', '');
-    await expect.poll(() => rowCount(page)).toBe(8);
+    await expect.poll(() => rowCount(page)).toBe(10);
     await page.click('[data-testid="filter-pending"]');
-    await expect.poll(() => rowCount(page)).toBe(8);
+    await expect.poll(() => rowCount(page)).toBe(10);
     expect(page.url()).toContain('status=pending');
     await page.click('[data-testid="filter-all"]');
   });

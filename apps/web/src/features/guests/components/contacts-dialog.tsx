@@ -8,8 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -89,13 +88,14 @@ export function ContactsDialog({ eventId, contacts, loadError, open, onClose }: 
             />
             <List dense sx={{ maxHeight: 360, overflow: 'auto' }} aria-label={t('guests.contacts.title')}>
               {visible.slice(0, MAX_LISTED).map(({ contact, index }) => (
-                <ListItem key={index} disablePadding>
-                  <ListItemButton onClick={() => toggle(index)} data-testid="contact-option">
-                    <ListItemIcon>
-                      <Checkbox edge="start" checked={picked.has(index)} tabIndex={-1} disableRipple slotProps={{ input: { 'aria-label': contact.name || contact.phoneNumber } }} />
-                    </ListItemIcon>
-                    <ListItemText primary={contact.name || '—'} secondary={<Ltr>{contact.phoneNumber}</Ltr>} />
-                  </ListItemButton>
+                <ListItem key={index} disablePadding divider>
+                  {/* A label around the box, not a button around it: one control per contact (axe "nested-interactive"). */}
+                  <FormControlLabel
+                    data-testid="contact-option"
+                    sx={{ m: 0, px: 1, py: 0.25, width: '100%' }}
+                    control={<Checkbox checked={picked.has(index)} onChange={() => toggle(index)} />}
+                    label={<ListItemText primary={contact.name || '—'} secondary={<Ltr>{contact.phoneNumber}</Ltr>} />}
+                  />
                 </ListItem>
               ))}
             </List>
