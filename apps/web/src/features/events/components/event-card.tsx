@@ -133,14 +133,14 @@ export function EventCard({ event, onDelete }: EventCardProps) {
         ) : null}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, pt: 0, justifyContent: 'space-between' }}>
-        <Button component={RouterLink} to={`/event/${event.id}/statistics`} variant="contained" data-testid="event-card-open">
+        <Button component={RouterLink} to={`/event/${event.id}/statistics`} variant="contained" aria-describedby={titleId} data-testid="event-card-open">
           {t('events.card.open')}
         </Button>
         <Button
           color="secondary"
           startIcon={<DeleteIcon />}
           onClick={() => onDelete(event)}
-          aria-label={t('events.card.deleteNamed', { name })}
+          aria-describedby={titleId}
           data-testid="event-card-delete"
         >
           {t('events.card.delete')}

@@ -360,6 +360,7 @@ function RsvpStep() {
   return (
     <>
       <Section title={t('eventWizard.rsvp.startTitle')}>
+        <Box sx={{ maxWidth: { sm: 420 } }}>
         <FormTextField
           control={control}
           name="rsvpStartDate"
@@ -369,6 +370,7 @@ function RsvpStep() {
           helperText={t('eventWizard.rsvp.tip', { num: RECOMMENDED_RSVP_START_DAYS_BEFORE_EVENT })}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayInBusinessZone(), max: date || undefined } }}
         />
+        </Box>
         {recommended && recommended !== rsvpStartDate ? (
           <Button
             variant="text"

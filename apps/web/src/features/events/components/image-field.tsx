@@ -11,6 +11,7 @@ import { EVENT_IMAGE_MAX_BYTES } from '@magiim/shared';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../design/bidi';
+import { useIsolatedT } from '../../../design/isolated-text';
 import { colors } from '../../../design/tokens';
 import { translateMessage } from '../../../i18n/translate-message';
 import type { EventFormValues } from '../event-form';
@@ -31,6 +32,7 @@ interface ImageFieldProps {
 /** Pick or drop one invitation image: a preview, its name and size, replace or remove. */
 export function ImageField({ currentUrl, onRemoveCurrent, removing }: ImageFieldProps) {
   const { t, i18n } = useTranslation();
+  const ti = useIsolatedT();
   const { control } = useFormContext<EventFormValues>();
   const {
     field: { value: file, onChange, ref },
@@ -151,7 +153,7 @@ export function ImageField({ currentUrl, onRemoveCurrent, removing }: ImageField
             <Typography color="text.secondary">{shownUrl ? t('eventWizard.image.current') : t('eventWizard.image.drop')}</Typography>
           )}
           <Typography variant="body2" color="text.secondary" id={hintId}>
-            {t('eventWizard.image.hint', { max: EVENT_IMAGE_MAX_BYTES / 1024 / 1024 })}
+            {ti('eventWizard.image.hint', { formats: 'JPEG, PNG, WebP, HEIC', max: formatFileSize(EVENT_IMAGE_MAX_BYTES, i18n.language) })}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button variant="outlined" startIcon={<UploadIcon />} onClick={pick} aria-describedby={hintId}>

@@ -1,0 +1,336 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { addDays, todayInBusinessZone } from '@magiim/shared';
+import { E2E_PASSWORD, launchBrowser, linkPathFrom, registerViaApi, seriousAxeViolations, startBuiltApp, uniqueEmail, type RunningApp } from './harness.js';
+
+/**
+ * A host creates an event through the wizard (one URL per step), lands on its dashboard, edits it in the
+ * settings, finds it on the event list and deletes another; an event that is not theirs is not found —
+ * in Hebrew (right to left) and English, axe clean, with screenshots at 390 and 1440 px.
+ */
+const SHOTS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../test-results/screenshots');
+const API_HEADERS = { 'content-type': 'application/json', 'x-platform': 'web' };
+const SIZES = [
+  { label: 'phone', width: 390, height: 844 },
+  { label: 'desktop', width: 1440, height: 900 },
+] as const;
+
+let app: RunningApp;
+let browser: Browser;
+/** The first language's event, which the second language's host must not see. */
+const eventIds: Partial<Record<'he' | 'en', string>> = {};
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  app = await startBuiltApp({ RATE_LIMITS: 'off' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+interface Host {
+  token: string;
+  session: { accessToken: string; userData: unknown; userAbility: unknown };
+}
+
+const signUp = async (lang: 'he' | 'en'): Promise<Host> => {
+  const email = uniqueEmail(`events-${lang}`);
+  await registerViaApi(app, email, { fullName: 'Noa Cohen', lang });
+  const token = linkPathFrom(await app.waitForMail(email), 'verify-email').split('/').pop()!;
+  await fetch(`${app.url}/api/auth/verifyEmail`, { method: 'POST', headers: API_HEADERS, body: JSON.stringify({ token }) });
+  const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: API_HEADERS, body: JSON.stringify({ email, password: E2E_PASSWORD }) });
+  const session = (await login.json()) as Host['session'];
+  return { token: session.accessToken, session };
+};
+
+const api = async (host: Host, method: string, url: string, body?: unknown) => {
+  const res = await fetch(`${app.url}/api${url}`, {
+    method,
+    headers: { ...API_HEADERS, authorization: `Bearer ${host.token}` },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+};
+
+const createEventViaApi = async (host: Host, name: string): Promise<string> => {
+  const [place] = (await api(host, 'GET', `/places/suggest?q=Haifa&lang=en`)) as { placeId: string }[];
+  const date = addDays(todayInBusinessZone(), 90);
+  const event = (await api(host, 'POST', '/event/newEvent', {
+    names: { en: name },
+    date,
+    time: '20:00',
+    location: { placeId: place!.placeId },
+    defaultLang: 'en',
+    langs: ['en'],
+    rsvpStartDate: addDays(date, -14),
+    meals: { ask: 'no_need_to_ask', options: [] },
+    transport: { ask: 'no_need_to_ask', options: [] },
+    includeCallsPreference: false,
+    messageSystemPreference: 1,
+  })) as { id: string };
+  return event.id;
+};
+
+/** Signed in from the first page; later pages keep what the app stored (e.g. the refreshed user data). */
+const contextFor = async (host: Host, lang: string): Promise<BrowserContext> => {
+  const context = await browser.newContext();
+  await context.addInitScript(
+    ({ session, chosen }) => {
+      // The packaged Chromium shares storage between contexts, so the marker says whose session is stored.
+      if (localStorage.getItem('e2eHost') === session.accessToken) return;
+      localStorage.setItem('e2eHost', session.accessToken);
+      localStorage.setItem('accessToken', session.accessToken);
+      localStorage.setItem('userData', JSON.stringify(session.userData));
+      localStorage.setItem('userAbility', JSON.stringify(session.userAbility));
+      localStorage.setItem('lang', chosen);
+    },
+    { session: host.session, chosen: lang },
+  );
+  return context;
+};
+
+const expectAxeClean = async (page: Page, what: string) => {
+  const violations = await seriousAxeViolations(page);
+  expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+};
+
+/** Both widths: a full-page shot, axe, and nothing wider than the screen. Leaves the desktop width set. */
+const shoot = async (page: Page, name: string, lang: string) => {
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.waitForTimeout(200);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${lang}-${size.label}.png`), fullPage: true });
+    await expectAxeClean(page, `${name} ${lang} ${size.label}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} ${lang} ${size.label} scrolls sideways`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+};
+
+/** A small real PNG for the image step (the server decodes what it gets): a lilac 120×80 picture. */
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (data: Buffer) => {
+  let c = 0xffffffff;
+  for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const chunk = (type: string, data: Buffer) => {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+const samplePng = (width = 120, height = 80): Buffer => {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0xee, 0xeb, 0xfd]))]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+};
+
+const TEXT = {
+  he: {
+    name: 'החתונה של נועה ודניאל',
+    renamed: 'החתונה של נועה ודניאל בגן',
+    place: 'חיפה',
+    transport: 'תל אביב, תחנת ארלוזורוב',
+    mealError: 'לפחות 2',
+    pastDate: 'תאריך האירוע עבר',
+    notFound: 'not-found',
+  },
+  en: {
+    name: "Noa & Daniel's wedding",
+    renamed: "Noa & Daniel's garden wedding",
+    place: 'Haifa',
+    transport: 'Tel Aviv, Arlozorov station',
+    mealError: 'at least 2',
+    pastDate: 'The event date has passed',
+    notFound: 'not-found',
+  },
+} as const;
+
+describe.each(['he', 'en'] as const)('events in %s', (lang) => {
+  let host: Host;
+  let context: BrowserContext;
+  let page: Page;
+  let eventId: string;
+  const text = TEXT[lang];
+  const eventDate = addDays(todayInBusinessZone(), 45);
+
+  beforeAll(async () => {
+    host = await signUp(lang);
+    context = await contextFor(host, lang);
+    page = await context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+  // Contexts stay open until the browser closes: the packaged single-process Chromium exits with its last one.
+
+  it('creates an event through the wizard and opens its dashboard', async () => {
+    await page.goto(`${app.url}/manage-events`);
+    await page.waitForSelector('[data-testid="events-empty"]');
+    await page.click('[data-testid="events-empty"] a[href="/create-event"]');
+    await page.waitForSelector('[data-testid="event-step-details"]');
+
+    // A step further on than the host has come is not open yet.
+    await page.goto(`${app.url}/create-event/rsvp`);
+    await page.waitForURL(/\/create-event\/details$/);
+
+    // Names: the default language is the interface's; a second language brings its own name field.
+    await page.click('[data-testid="wizard-next"]');
+    await page.locator(`input[name="names.${lang}"][aria-invalid="true"]`).waitFor();
+    await page.check(`input[name="lang-${lang === 'he' ? 'en' : 'he'}"]`);
+    await page.fill(`input[name="names.${lang}"]`, text.name);
+    if (lang === 'he') {
+      expect(await page.getAttribute('input[name="names.he"]', 'dir')).toBe('rtl');
+      expect(await page.getAttribute('input[name="names.en"]', 'dir')).toBe('ltr');
+    }
+    await shoot(page, 'event-wizard-details', lang);
+    await page.click('[data-testid="wizard-next"]');
+    await page.waitForURL(/\/create-event\/when-where$/);
+
+    // When and where: a date too close is refused on the field; the place must come from the suggestions.
+    await page.fill('input[name="date"]', addDays(todayInBusinessZone(), 1));
+    await page.fill('input[name="time"]', '19:30');
+    await page.click('[data-testid="wizard-next"]');
+    await page.locator('input[name="date"][aria-invalid="true"]').waitFor();
+    await page.locator('input[name="location"][aria-invalid="true"]').waitFor();
+    await page.fill('input[name="date"]', eventDate);
+    await page.fill('input[name="location"]', text.place);
+    await page.locator('[role="option"]').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.inputValue('input[name="location.name"]')).not.toBe('');
+    await shoot(page, 'event-wizard-when-where', lang);
+    await page.click('[data-testid="wizard-next"]');
+    await page.waitForURL(/\/create-event\/questions$/);
+
+    // Meals: asking needs at least two options; transport options are typed and become chips.
+    await page.check('input[name="meals.ask"][value="all_guests"]');
+    await page.check('input[name="meal-vegetarian"]');
+    await page.click('[data-testid="wizard-next"]');
+    await expect.poll(() => page.textContent('[data-testid="event-step-questions"]')).toContain(text.mealError);
+    await page.check('input[name="meal-vegan"]');
+    await page.check('input[name="transport.ask"][value="some_guests"]');
+    await page.fill('input[name="transport-option"]', text.transport);
+    await page.press('input[name="transport-option"]', 'Enter');
+    await page.getByText(text.transport, { exact: true }).waitFor();
+    await shoot(page, 'event-wizard-questions', lang);
+    await page.click('[data-testid="wizard-next"]');
+    await page.waitForURL(/\/create-event\/image$/);
+
+    // Image: picked, previewed with its size.
+    await page.setInputFiles('[data-testid="image-input"]', { name: 'invitation.png', mimeType: 'image/png', buffer: samplePng() });
+    await page.waitForSelector('[data-testid="image-preview"]');
+    expect(await page.textContent('[data-testid="image-file"]')).toContain('invitation.png');
+    await shoot(page, 'event-wizard-image', lang);
+    await page.click('[data-testid="wizard-next"]');
+    await page.waitForURL(/\/create-event\/rsvp$/);
+
+    // RSVP start: prefilled 14 days before the event.
+    await expect.poll(() => page.inputValue('input[name="rsvpStartDate"]')).toBe(addDays(eventDate, -14));
+    await page.check('input[name="messageSystemPreference"][value="1"]');
+    await shoot(page, 'event-wizard-rsvp', lang);
+    await page.click('[data-testid="wizard-create"]');
+    await page.waitForURL(/\/event\/[0-9a-f-]{36}\/statistics$/);
+    eventId = /\/event\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+    eventIds[lang] = eventId;
+
+    await page.waitForSelector('[data-testid="stats-empty"]');
+    expect(await page.textContent('[data-testid="event-name"]')).toBe(text.name);
+    const saved = (await api(host, 'GET', `/event/${eventId}`)) as Record<string, unknown>;
+    expect(saved).toMatchObject({
+      date: eventDate,
+      time: '19:30',
+      rsvpStartDate: addDays(eventDate, -14),
+      langs: lang === 'he' ? ['he', 'en'] : ['he', 'en'],
+      defaultLang: lang,
+      meals: { ask: 'all_guests', options: ['vegetarian', 'vegan'] },
+      transport: { ask: 'some_guests', options: [text.transport] },
+      messageSystemPreference: 1,
+    });
+    expect(saved.imageUrl).toEqual(expect.any(String));
+    // The guide tour is on, and the stored user data knows it.
+    const userData = JSON.parse((await page.evaluate(() => localStorage.getItem('userData')))!) as { guideTour?: boolean };
+    expect(userData.guideTour).toBe(true);
+    await shoot(page, 'event-dashboard-empty', lang);
+  });
+
+  it('shows only the screens that exist in the side menu and tabs', async () => {
+    await page.goto(`${app.url}/event/${eventId}/statistics`);
+    await page.waitForSelector('[data-testid="stats-empty"]');
+    const hrefs = await page.locator('nav a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs).toContain(`/event/${eventId}/guest/list`);
+    expect(hrefs).toContain(`/event/${eventId}/settings`);
+    expect(hrefs).not.toContain(`/event/${eventId}/message-template`);
+    expect(hrefs).not.toContain(`/pricing/${eventId}`);
+  });
+
+  it('edits the event in the settings, sending what changed', async () => {
+    await page.goto(`${app.url}/event/${eventId}/settings`);
+    await page.waitForSelector('[data-testid="event-step-details"]');
+    await page.fill(`input[name="names.${lang}"]`, text.renamed);
+    await shoot(page, 'event-settings-details', lang);
+    await page.click('[data-testid="settings-save"]');
+    await expect.poll(async () => ((await api(host, 'GET', `/event/${eventId}`)) as { names: Record<string, string> }).names[lang]).toBe(text.renamed);
+    await expect.poll(() => page.textContent('[data-testid="event-name"]')).toBe(text.renamed);
+
+    // A date in the past is refused on its field before anything is sent.
+    await page.goto(`${app.url}/event/${eventId}/settings/when-where`);
+    await page.fill('input[name="date"]', addDays(todayInBusinessZone(), -3));
+    await page.click('[data-testid="settings-save"]');
+    await page.locator('input[name="date"][aria-invalid="true"]').waitFor();
+    if (lang === 'en') expect(await page.textContent('[data-testid="event-step-when-where"]')).toContain(text.pastDate);
+    await shoot(page, 'event-settings-when-where', lang);
+    const unchanged = (await api(host, 'GET', `/event/${eventId}`)) as { date: string };
+    expect(unchanged.date).toBe(eventDate);
+
+    // The image can be removed.
+    await page.goto(`${app.url}/event/${eventId}/settings/image`);
+    await page.click('[data-testid="image-remove"]');
+    await expect.poll(async () => ((await api(host, 'GET', `/event/${eventId}`)) as { imageUrl: string | null }).imageUrl).toBeNull();
+  });
+
+  it('lists the event as a card and deletes another after asking', async () => {
+    const other = await createEventViaApi(host, 'Bar mitzvah of Ari');
+    await page.goto(`${app.url}/manage-events`);
+    await page.waitForSelector(`[data-testid="event-card"][data-event-id="${eventId}"]`);
+    const card = page.locator(`[data-testid="event-card"][data-event-id="${eventId}"]`);
+    expect(await card.locator('[data-testid="event-card-name"]').textContent()).toBe(text.renamed);
+    await shoot(page, 'event-list', lang);
+
+    await page.locator(`[data-testid="event-card"][data-event-id="${other}"] [data-testid="event-card-delete"]`).click();
+    await page.waitForSelector('[data-testid="delete-event-dialog"]');
+    await shoot(page, 'event-delete-dialog', lang);
+    await page.click('[data-testid="delete-event-confirm"]');
+    await page.locator(`[data-testid="event-card"][data-event-id="${other}"]`).waitFor({ state: 'detached' });
+    const events = (await api(host, 'GET', '/event/fetchEvents')) as { id: string }[];
+    expect(events.map((event) => event.id)).toEqual([eventId]);
+
+    await page.click(`[data-testid="event-card"][data-event-id="${eventId}"] [data-testid="event-card-open"]`);
+    await page.waitForURL(new RegExp(`/event/${eventId}/statistics$`));
+  });
+
+  it("shows not found for another host's event and for a wrong id", async () => {
+    const foreign = lang === 'en' ? eventIds.he : await createEventViaApi(await signUp('en'), 'Not yours');
+    for (const id of [foreign, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      await page.goto(`${app.url}/event/${id}/statistics`);
+      await page.waitForSelector('[data-testid="not-found"]');
+    }
+  });
+});
