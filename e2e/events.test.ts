@@ -306,6 +306,22 @@ describe.each(['he', 'en'] as const)('events in %s', (lang) => {
     await expect.poll(async () => ((await api(host, 'GET', `/event/${eventId}`)) as { imageUrl: string | null }).imageUrl).toBeNull();
   });
 
+  it('shows totals by status once guests are added', async () => {
+    const guests = [
+      { fullName: 'Dana Levi', phoneNumber: '0521234567', countOfInvites: 2 },
+      { fullName: 'Yossi Mizrahi', phoneNumber: '0539876543', countOfInvites: 3 },
+      { fullName: 'Rina Katz', phoneNumber: '0547654321', countOfInvites: 1 },
+    ];
+    for (const guest of guests) await api(host, 'POST', `/guests/new/${eventId}`, guest);
+    await page.goto(`${app.url}/event/${eventId}/statistics`);
+    await page.waitForSelector('[data-testid="stat-guests"]');
+    expect(await page.textContent('[data-testid="stat-guests-value"]')).toBe('3');
+    expect(await page.textContent('[data-testid="stat-invitees-value"]')).toBe('6');
+    expect(await page.textContent('[data-testid="stat-pending-value"]')).toBe('3');
+    await expect.poll(() => page.textContent('[data-testid="stat-viewed-value"]')).toBe('0');
+    await shoot(page, 'event-dashboard', lang);
+  });
+
   it('lists the event as a card and deletes another after asking', async () => {
     const other = await createEventViaApi(host, 'Bar mitzvah of Ari');
     await page.goto(`${app.url}/manage-events`);

@@ -106,7 +106,7 @@ function DetailsStep({ lockedLangs }: { lockedLangs: readonly Lang[] }) {
                   label={
                     <span lang={lang}>
                       {t(`language.names.${lang}`)}
-                      {locked ? (
+                      {locked && lang !== defaultLang ? (
                         <Typography component="span" variant="body2" color="text.secondary" lang={undefined}>
                           {' · '}
                           {t('eventWizard.details.langInUse')}

@@ -123,21 +123,32 @@ export function EventSettingsPage() {
               {progress !== null && editEvent.isPending ? (
                 <LinearProgress variant="determinate" value={progress * 100} aria-label={t('eventWizard.uploading')} sx={{ mt: 3 }} />
               ) : null}
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 4, flexWrap: 'wrap' }}>
-                <Button type="submit" variant="contained" size="large" loading={editEvent.isPending} disabled={!formState.isDirty} data-testid="settings-save">
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 4, flexDirection: { xs: 'column', sm: 'row' } }}>
+                <Button
+                  type="submit"
+                  variant="contained"
+                  size="large"
+                  loading={editEvent.isPending}
+                  disabled={!formState.isDirty}
+                  data-testid="settings-save"
+                  sx={{ width: { xs: '100%', sm: 'auto' } }}
+                >
                   {t('eventSettings.save')}
                 </Button>
-                <Box sx={{ flexGrow: 1 }} />
-                {index > 0 ? (
-                  <Button component={RouterLink} to={hrefOf(index - 1)} startIcon={<ArrowBackIcon sx={flip} />}>
-                    {t(`eventWizard.steps.${EVENT_STEPS[index - 1]?.id ?? 'details'}`)}
-                  </Button>
-                ) : null}
-                {index < EVENT_STEPS.length - 1 ? (
-                  <Button component={RouterLink} to={hrefOf(index + 1)} endIcon={<ArrowForwardIcon sx={flip} />}>
-                    {t(`eventWizard.steps.${EVENT_STEPS[index + 1]?.id ?? 'rsvp'}`)}
-                  </Button>
-                ) : null}
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexGrow: 1, width: { xs: '100%', sm: 'auto' } }}>
+                  {index > 0 ? (
+                    <Button component={RouterLink} to={hrefOf(index - 1)} startIcon={<ArrowBackIcon sx={flip} />}>
+                      {t(`eventWizard.steps.${EVENT_STEPS[index - 1]?.id ?? 'details'}`)}
+                    </Button>
+                  ) : (
+                    <span />
+                  )}
+                  {index < EVENT_STEPS.length - 1 ? (
+                    <Button component={RouterLink} to={hrefOf(index + 1)} endIcon={<ArrowForwardIcon sx={flip} />}>
+                      {t(`eventWizard.steps.${EVENT_STEPS[index + 1]?.id ?? 'rsvp'}`)}
+                    </Button>
+                  ) : null}
+                </Box>
               </Box>
             </Box>
           </FormProvider>

@@ -104,7 +104,7 @@ export function EventStatisticsPage() {
     { key: 'declined', value: counts.declined ?? 0, icon: <CancelIcon />, tint: '#FBE6E3', ink: colors.error },
     { key: 'maybe', value: counts.maybe ?? 0, icon: <HelpIcon />, tint: colors.goldSoft, ink: colors.ink },
     { key: 'inProgress', value: counts.inProgress ?? 0, icon: <ScheduleIcon />, tint: colors.primarySoft, ink: colors.primaryDark },
-    { key: 'pending', value: counts.pending ?? 0, icon: <HourglassIcon />, tint: colors.canvas, ink: colors.inkSoft },
+    { key: 'pending', value: counts.pending ?? 0, icon: <HourglassIcon />, tint: colors.line, ink: colors.inkSoft },
     { key: 'changedDecision', value: counts.changedDecision ?? 0, icon: <ChangeIcon />, tint: colors.roseSoft, ink: colors.rose },
     { key: 'wrongNumber', value: counts.wrongNumber ?? 0, icon: <PhoneDisabledIcon />, tint: '#FBE6E3', ink: colors.error },
     { key: 'viewed', value: guestCounts.data?.viewed, icon: <VisibilityIcon />, tint: colors.primarySoft, ink: colors.primaryDark },
@@ -115,7 +115,7 @@ export function EventStatisticsPage() {
       {heading}
       <Grid container spacing={2} component="ul" sx={{ p: 0, m: 0, mb: 4 }} aria-label={t('eventStats.totalsLabel')}>
         {main.map((tile) => (
-          <Grid key={tile.key} size={{ xs: 12, sm: 6 }} component="li" sx={{ display: 'flex', listStyle: 'none' }}>
+          <Grid key={tile.key} size={{ xs: 6 }} component="li" sx={{ display: 'flex', listStyle: 'none' }}>
             <StatCard tile={tile} label={t(`eventStats.${tile.key}`)} large />
           </Grid>
         ))}
