@@ -20,13 +20,15 @@ interface WizardStepperProps {
   reachable: (index: number) => boolean;
   /** Steps with a refused field get an error mark. */
   hasError?: (index: number) => boolean;
+  /** The wizard ticks the steps behind; settings, where every step is already filled, does not. */
+  tickDone?: boolean;
 }
 
 /**
  * The wizard's steps: on a desktop every step with its name (reached ones are links); on a phone, where five
  * labels do not fit, "step 2 of 5" with the step's name and a progress bar.
  */
-export function WizardStepper({ active, hrefOf, reachable, hasError = () => false }: WizardStepperProps) {
+export function WizardStepper({ active, hrefOf, reachable, hasError = () => false, tickDone = true }: WizardStepperProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -58,7 +60,7 @@ export function WizardStepper({ active, hrefOf, reachable, hasError = () => fals
           const label = t(`eventWizard.steps.${step.id}`);
           const error = hasError(index);
           return (
-            <Step key={step.id} completed={index < active && !error}>
+            <Step key={step.id} completed={tickDone && index < active && !error}>
               {reachable(index) && index !== active ? (
                 <StepButton component={RouterLink} to={hrefOf(index)} optional={error ? <ErrorNote /> : undefined}>
                   {label}

@@ -98,7 +98,7 @@ export function EventSettingsPage() {
       <PageHeading>{t('eventSettings.title')}</PageHeading>
       <Card sx={{ '--flip': (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') }}>
         <CardContent sx={{ p: { xs: 2.5, sm: 4 }, '&:last-child': { pb: { xs: 2.5, sm: 4 } } }}>
-          <WizardStepper active={index} hrefOf={hrefOf} reachable={() => true} hasError={stepHasError} />
+          <WizardStepper active={index} hrefOf={hrefOf} reachable={() => true} hasError={stepHasError} tickDone={false} />
           <FormProvider {...form}>
             <Box
               component="form"
