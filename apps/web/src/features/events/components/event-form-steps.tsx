@@ -1,5 +1,4 @@
 import { useId, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -440,15 +439,12 @@ export interface EventStepContentProps {
   currentImageUrl?: string | null;
   onRemoveCurrentImage?: () => void;
   removingImage?: boolean;
-  /** A refusal that belongs to no single field. */
-  notice?: ReactNode;
 }
 
 /** The fields of one wizard step; the create wizard and the settings page share them. */
-export function EventStepContent({ step, lockedLangs = [], currentImageUrl, onRemoveCurrentImage, removingImage, notice }: EventStepContentProps) {
+export function EventStepContent({ step, lockedLangs = [], currentImageUrl, onRemoveCurrentImage, removingImage }: EventStepContentProps) {
   return (
     <Box data-testid={`event-step-${step}`}>
-      {notice ? <Alert severity="error" sx={{ mb: 2 }}>{notice}</Alert> : null}
       {step === 'details' ? <DetailsStep lockedLangs={lockedLangs} /> : null}
       {step === 'when-where' ? <WhenWhereStep /> : null}
       {step === 'questions' ? <QuestionsStep /> : null}
