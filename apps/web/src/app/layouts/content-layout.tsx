@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -25,6 +26,8 @@ import { TopBarActions } from './top-bar-actions';
 interface ContentLayoutProps {
   sections: ContentNavSection[];
   tabs: ContentNavItem[];
+  /** What this dashboard is about (the event's name), shown in the top bar. */
+  title?: string;
   /** Defaults to the matched child route. */
   children?: ReactNode;
 }
@@ -33,7 +36,7 @@ interface ContentLayoutProps {
  * The event dashboard frame (spec §2): side menu (260, mini 68), top bar with a tab bar, footer with the
  * support contact. Below the lg breakpoint the menu becomes a drawer opened from the top bar.
  */
-export function ContentLayout({ sections, tabs, children }: ContentLayoutProps) {
+export function ContentLayout({ sections, tabs, title, children }: ContentLayoutProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const ability = useAbility<AppAbility>();
@@ -95,7 +98,9 @@ export function ContentLayout({ sections, tabs, children }: ContentLayoutProps) 
             >
               {wide && !mini ? <MenuOpenIcon /> : <MenuIcon />}
             </IconButton>
-            <Box sx={{ flexGrow: 1 }} />
+            <Typography component="p" variant="h3" noWrap sx={{ flexGrow: 1, minWidth: 0, color: 'text.primary', fontSize: { xs: '1rem', md: '1.125rem' } }} data-testid="content-title">
+              {title}
+            </Typography>
             <TopBarActions />
           </Toolbar>
           {visibleTabs.length > 0 ? (

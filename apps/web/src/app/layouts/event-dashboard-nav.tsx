@@ -26,7 +26,7 @@ const manage = { action: 'manage', subject: 'Event' } as const;
  * Screens that exist today. Items of later features stay described below and appear once their route is
  * added here (message templates, calls, timing, invitation preview, gifts, payment).
  */
-const LIVE_SCREENS = new Set<string>(['statistics', 'guest/list', 'guest/groups', 'settings', '/userSettings', '/manage-events', '/FAQS-contact-us']);
+const LIVE_SCREENS = new Set<string>(['statistics', 'guest/list', 'guest/groups', 'settings', '/userSettings', '/manage-events']);
 
 const screenOf = (to: string, base: string): string => (to.startsWith(`${base}/`) ? to.slice(base.length + 1) : to);
 

@@ -47,7 +47,7 @@ function EventBanner({ event }: { event: EventDto }) {
  * the event's side menu and tabs. Another host's event and a missing one both answer 404: not found.
  */
 export function EventLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const query = useEventById(id);
   const event = query.data;
@@ -62,7 +62,7 @@ export function EventLayout() {
 
   const context: EventOutletContext | null = event ? { event } : null;
   return (
-    <ContentLayout sections={nav.sections} tabs={nav.tabs}>
+    <ContentLayout sections={nav.sections} tabs={nav.tabs} title={event ? eventNameIn(event, i18n.language) : undefined}>
       {context ? (
         <>
           <EventBanner event={context.event} />
