@@ -12,8 +12,12 @@ export interface BrowserBinary {
   source: 'CHROMIUM_PATH' | 'system' | 'packaged';
 }
 
-/** Flags of @sparticuz/chromium that would weaken what the tests check (same-origin policy, mixed content). */
-const UNSAFE_PACKAGED_FLAGS = /^--(disable-web-security|allow-running-insecure-content|disable-site-isolation-trials|headless)\b/;
+/**
+ * Flags of @sparticuz/chromium (made for AWS Lambda) left out: those that would weaken what the tests check
+ * (same-origin policy, mixed content), and --single-process, under which every browser context shares one
+ * renderer (local storage leaks between contexts) and the browser exits when its last context closes.
+ */
+const UNSAFE_PACKAGED_FLAGS = /^--(disable-web-security|allow-running-insecure-content|disable-site-isolation-trials|headless|single-process)\b/;
 
 /**
  * The browser for the e2e suite and the benchmarks, first found of: `CHROMIUM_PATH`, a system Chromium or
