@@ -156,6 +156,20 @@ describe('pasted rows and picked contacts', () => {
     ]);
   });
 
+  it('takes 10,000 pasted rows in one request (more than the app-wide 1 MB body limit)', async () => {
+    const { token, eventId } = await hostWithEvent(t);
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      fullName: `אורח מספר ${i} משפחת כהן-לוי`,
+      phoneNumber: `05${2 + (i % 3)}-${String(i).padStart(7, '0')}`,
+      countOfInvites: '2',
+      group: 'חברים מהעבודה',
+    }));
+    expect(JSON.stringify({ rows }).length).toBeGreaterThan(1024 * 1024);
+    const preview = await pasteRows(token, eventId, rows, false);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ total: 10_000, valid: 10_000, imported: 0 });
+  });
+
   it('creates no more than 10 groups in all', async () => {
     const { token, eventId } = await hostWithEvent(t);
     for (let i = 0; i < 9; i++) await t.request('POST', `/groups/new/${eventId}`, { token, body: { name: `G${i}` } });

@@ -140,6 +140,8 @@ export const registerGuestRoutes = (app: AppInstance) => {
     API.guests.rows(ID),
     {
       preHandler,
+      // 10,000 pasted rows are about 1.5 MB of JSON; the app-wide limit is 1 MB.
+      bodyLimit: GUEST_IMPORT_MAX_BYTES,
       schema: {
         tags,
         description: 'Rows pasted from a spreadsheet or picked contacts, checked like a file; commit=true adds the good rows.',
