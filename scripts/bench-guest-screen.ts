@@ -62,13 +62,13 @@ try {
       const w = window as unknown as { __frames: number[]; __longTasks: number[] };
       w.__frames = [];
       w.__longTasks = [];
+      // main-thread gaps: a 16 ms timer that fires late was blocked (headless rAF follows no display, so a timer it is)
       let last = performance.now();
-      const tick = (now: number) => {
+      setInterval(() => {
+        const now = performance.now();
         w.__frames.push(now - last);
         last = now;
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
+      }, 16);
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
       }).observe({ type: 'longtask' as 'mark', buffered: true });
@@ -89,7 +89,7 @@ try {
     await page.waitForFunction(
       (previous) => document.querySelector('[data-testid="guest-row"]')?.textContent !== previous,
       before,
-      { timeout: 10_000 },
+      { timeout: 10_000, polling: 10 },
     ).catch(() => undefined);
     return performance.now() - t0;
   };
@@ -126,7 +126,7 @@ try {
   console.log(`search as typed → new rows: median ${median(searches).toFixed(0)} ms (includes the 300 ms typing pause)`);
   console.log(`next page → new rows: median ${median(pages).toFixed(0)} ms`);
   console.log(`sort → new rows: median ${median(sorts).toFixed(0)} ms`);
-  console.log(`frames while filtering, paging and scrolling: ${frames.length}, p95 gap ${percentile(frames, 0.95).toFixed(1)} ms, worst ${Math.max(...frames).toFixed(0)} ms`);
+  console.log(`main thread while filtering, paging and scrolling (16 ms timer): ${frames.length} ticks, p95 gap ${percentile(frames, 0.95).toFixed(1)} ms, worst ${Math.max(...frames).toFixed(0)} ms`);
   console.log(`long tasks (> 50 ms): ${longTasks.length}${longTasks.length ? `, longest ${Math.max(...longTasks).toFixed(0)} ms` : ''}`);
 } finally {
   await app.stop();

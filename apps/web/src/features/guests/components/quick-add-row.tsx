@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -21,7 +22,7 @@ type Values = z.input<typeof guestInputSchema>;
  * Adding by hand at typing speed: Enter adds the guest, the row empties and the cursor is back in the name,
  * the count and group stay as they were for the next guest of the same family.
  */
-export function QuickAddRow({ eventId, groups }: { eventId: string; groups: GroupDto[] }) {
+export const QuickAddRow = memo(function QuickAddRow({ eventId, groups }: { eventId: string; groups: GroupDto[] }) {
   const { t } = useTranslation();
   const create = useCreateGuest(eventId);
   const { control, handleSubmit, setError, reset, getValues, setFocus } = useForm<Values, unknown, z.output<typeof guestInputSchema>>({
@@ -107,4 +108,4 @@ export function QuickAddRow({ eventId, groups }: { eventId: string; groups: Grou
       <FormErrorAlert error={formError} />
     </Box>
   );
-}
+});

@@ -94,7 +94,8 @@ export function GuestListPage() {
     [page, pageSize, sort, filter, groupId, q],
   );
   const list = useGuestList(event.id, query);
-  const groups = useGroups(event.id).data ?? [];
+  const groupsQuery = useGroups(event.id);
+  const groups = useMemo(() => groupsQuery.data ?? [], [groupsQuery.data]);
   const { data: config } = useConfig();
   const deleteGuest = useDeleteGuest(event.id);
   const bulk = useBulkGuests(event.id);
