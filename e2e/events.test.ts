@@ -4,7 +4,8 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInBusinessZone } from '@magiim/shared';
-import { E2E_PASSWORD, launchBrowser, linkPathFrom, registerViaApi, seriousAxeViolations, startBuiltApp, uniqueEmail, type RunningApp } from './harness.js';
+import { launchBrowser, seriousAxeViolations, startBuiltApp, type RunningApp } from './harness.js';
+import { callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
 
 /**
  * A host creates an event through the wizard (one URL per step), lands on its dashboard, edits it in the
@@ -12,7 +13,6 @@ import { E2E_PASSWORD, launchBrowser, linkPathFrom, registerViaApi, seriousAxeVi
  * in Hebrew (right to left) and English, axe clean, with screenshots at 390 and 1440 px.
  */
 const SHOTS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../test-results/screenshots');
-const API_HEADERS = { 'content-type': 'application/json', 'x-platform': 'web' };
 const SIZES = [
   { label: 'phone', width: 390, height: 844 },
   { label: 'desktop', width: 1440, height: 900 },
@@ -33,68 +33,11 @@ afterAll(async () => {
   await app?.stop();
 });
 
-interface Host {
-  token: string;
-  session: { accessToken: string; userData: unknown; userAbility: unknown };
-}
-
-const signUp = async (lang: 'he' | 'en'): Promise<Host> => {
-  const email = uniqueEmail(`events-${lang}`);
-  await registerViaApi(app, email, { fullName: 'Noa Cohen', lang });
-  const token = linkPathFrom(await app.waitForMail(email), 'verify-email').split('/').pop()!;
-  await fetch(`${app.url}/api/auth/verifyEmail`, { method: 'POST', headers: API_HEADERS, body: JSON.stringify({ token }) });
-  const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: API_HEADERS, body: JSON.stringify({ email, password: E2E_PASSWORD }) });
-  const session = (await login.json()) as Host['session'];
-  return { token: session.accessToken, session };
-};
-
-const api = async (host: Host, method: string, url: string, body?: unknown) => {
-  const res = await fetch(`${app.url}/api${url}`, {
-    method,
-    headers: { ...API_HEADERS, authorization: `Bearer ${host.token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-};
-
-const createEventViaApi = async (host: Host, name: string): Promise<string> => {
-  const [place] = (await api(host, 'GET', `/places/suggest?q=Haifa&lang=en`)) as { placeId: string }[];
-  const date = addDays(todayInBusinessZone(), 90);
-  const event = (await api(host, 'POST', '/event/newEvent', {
-    names: { en: name },
-    date,
-    time: '20:00',
-    location: { placeId: place!.placeId },
-    defaultLang: 'en',
-    langs: ['en'],
-    rsvpStartDate: addDays(date, -14),
-    meals: { ask: 'no_need_to_ask', options: [] },
-    transport: { ask: 'no_need_to_ask', options: [] },
-    includeCallsPreference: false,
-    messageSystemPreference: 1,
-  })) as { id: string };
-  return event.id;
-};
-
+const api = (host: Host, method: string, url: string, body?: unknown) => callApi(app, host, method, url, body);
+const signUp = (lang: 'he' | 'en') => signUpHost(app, lang, 'events');
+const createEvent = (host: Host, name: string) => createEventViaApi(app, host, { lang: 'en', name, daysAway: 90 });
 /** Signed in from the first page; later pages keep what the app stored (e.g. the refreshed user data). */
-const contextFor = async (host: Host, lang: string): Promise<BrowserContext> => {
-  const context = await browser.newContext();
-  await context.addInitScript(
-    ({ session, chosen }) => {
-      // The packaged Chromium shares storage between contexts, so the marker says whose session is stored.
-      if (localStorage.getItem('e2eHost') === session.accessToken) return;
-      localStorage.setItem('e2eHost', session.accessToken);
-      localStorage.setItem('accessToken', session.accessToken);
-      localStorage.setItem('userData', JSON.stringify(session.userData));
-      localStorage.setItem('userAbility', JSON.stringify(session.userAbility));
-      localStorage.setItem('lang', chosen);
-    },
-    { session: host.session, chosen: lang },
-  );
-  return context;
-};
+const contextFor = (host: Host, lang: string) => contextWithSession(browser, host, lang);
 
 const expectAxeClean = async (page: Page, what: string) => {
   const violations = await seriousAxeViolations(page);
@@ -323,7 +266,7 @@ describe.each(['he', 'en'] as const)('events in %s', (lang) => {
   });
 
   it('lists the event as a card and deletes another after asking', async () => {
-    const other = await createEventViaApi(host, 'Bar mitzvah of Ari');
+    const other = await createEvent(host, 'Bar mitzvah of Ari');
     await page.goto(`${app.url}/manage-events`);
     await page.waitForSelector(`[data-testid="event-card"][data-event-id="${eventId}"]`);
     const card = page.locator(`[data-testid="event-card"][data-event-id="${eventId}"]`);
@@ -343,7 +286,7 @@ describe.each(['he', 'en'] as const)('events in %s', (lang) => {
   });
 
   it("shows not found for another host's event and for a wrong id", async () => {
-    const foreign = lang === 'en' ? eventIds.he : await createEventViaApi(await signUp('en'), 'Not yours');
+    const foreign = lang === 'en' ? eventIds.he : await createEvent(await signUp('en'), 'Not yours');
     for (const id of [foreign, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       await page.goto(`${app.url}/event/${id}/statistics`);
       await page.waitForSelector('[data-testid="not-found"]');

@@ -2,9 +2,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { addDays, todayInBusinessZone } from '@magiim/shared';
-import { E2E_PASSWORD, launchBrowser, linkPathFrom, registerViaApi, seriousAxeViolations, startBuiltApp, uniqueEmail, type RunningApp } from './harness.js';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, seriousAxeViolations, startBuiltApp, type RunningApp } from './harness.js';
+import { callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
 
 /**
  * A host builds a guest list on the built app: by hand (quick add), by pasting rows from a spreadsheet, from
@@ -12,7 +12,6 @@ import { E2E_PASSWORD, launchBrowser, linkPathFrom, registerViaApi, seriousAxeVi
  * group — in Hebrew (right to left) and English, axe clean, with screenshots at 390 and 1440 px.
  */
 const SHOTS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../test-results/screenshots');
-const API_HEADERS = { 'content-type': 'application/json', 'x-platform': 'web' };
 
 let app: RunningApp;
 let browser: Browser;
@@ -27,64 +26,11 @@ afterAll(async () => {
   await app?.stop();
 });
 
-interface Host {
-  token: string;
-  session: { accessToken: string; userData: unknown; userAbility: unknown };
-}
-
-const signUp = async (lang: 'he' | 'en'): Promise<Host> => {
-  const email = uniqueEmail(`guests-${lang}`);
-  await registerViaApi(app, email, { fullName: 'Noa Cohen', lang });
-  const token = linkPathFrom(await app.waitForMail(email), 'verify-email').split('/').pop()!;
-  await fetch(`${app.url}/api/auth/verifyEmail`, { method: 'POST', headers: API_HEADERS, body: JSON.stringify({ token }) });
-  const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: API_HEADERS, body: JSON.stringify({ email, password: E2E_PASSWORD }) });
-  const session = (await login.json()) as Host['session'];
-  return { token: session.accessToken, session };
-};
-
-const api = async (host: Host, method: string, url: string, body?: unknown) => {
-  const res = await fetch(`${app.url}/api${url}`, {
-    method,
-    headers: { ...API_HEADERS, authorization: `Bearer ${host.token}` },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-};
-
-const createEvent = async (host: Host, lang: 'he' | 'en'): Promise<string> => {
-  const [place] = (await api(host, 'GET', `/places/suggest?q=${encodeURIComponent(lang === 'he' ? 'חיפה' : 'Haifa')}&lang=${lang}`)) as { placeId: string }[];
-  const date = addDays(todayInBusinessZone(), 60);
-  const event = await api(host, 'POST', '/event/newEvent', {
-    names: lang === 'he' ? { he: 'החתונה של נועה ודניאל' } : { en: "Noa & Daniel's wedding" },
-    date,
-    time: '19:30',
-    location: { placeId: place!.placeId },
-    defaultLang: lang,
-    langs: [lang],
-    rsvpStartDate: addDays(date, -14),
-    meals: { ask: 'no_need_to_ask', options: [] },
-    transport: { ask: 'no_need_to_ask', options: [] },
-    includeCallsPreference: false,
-    messageSystemPreference: 3,
-  });
-  return (event as { id: string }).id;
-};
-
-const contextFor = async (host: Host, lang: string): Promise<BrowserContext> => {
-  const context = await browser.newContext({ acceptDownloads: true });
-  await context.addInitScript(
-    ({ session, chosen }) => {
-      localStorage.setItem('accessToken', session.accessToken);
-      localStorage.setItem('userData', JSON.stringify(session.userData));
-      localStorage.setItem('userAbility', JSON.stringify(session.userAbility));
-      localStorage.setItem('lang', chosen);
-    },
-    { session: host.session, chosen: lang },
-  );
-  return context;
-};
+const api = (host: Host, method: string, url: string, body?: unknown) => callApi(app, host, method, url, body);
+const signUp = (lang: 'he' | 'en') => signUpHost(app, lang, 'guests');
+const createEvent = (host: Host, lang: 'he' | 'en') =>
+  createEventViaApi(app, host, { lang, name: lang === 'he' ? 'החתונה של נועה ודניאל' : "Noa & Daniel's wedding" });
+const contextFor = (host: Host, lang: string) => contextWithSession(browser, host, lang, { acceptDownloads: true });
 
 const xlsx = async (rows: unknown[][]): Promise<Buffer> => {
   const workbook = new ExcelJS.Workbook();
