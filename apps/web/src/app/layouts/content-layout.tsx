@@ -99,7 +99,10 @@ export function ContentLayout({ sections, tabs, title, children }: ContentLayout
               {wide && !mini ? <MenuOpenIcon /> : <MenuIcon />}
             </IconButton>
             <Typography component="p" variant="h3" noWrap sx={{ flexGrow: 1, minWidth: 0, color: 'text.primary', fontSize: { xs: '1rem', md: '1.125rem' } }} data-testid="content-title">
-              {title}
+              {/* on a phone the page itself shows the name in full; the top bar has no room for it */}
+              <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+                {title}
+              </Box>
             </Typography>
             <TopBarActions />
           </Toolbar>

@@ -17,13 +17,14 @@ import { useEventById } from '../api';
 import { eventNameIn, formatEventDate } from '../format-event';
 import type { EventOutletContext } from '../use-event';
 
-/** The event's name, date and place above every dashboard screen. */
+/** The event's date and place (and, on a phone, its name) above every dashboard screen. */
 function EventBanner({ event }: { event: EventDto }) {
   const { i18n } = useTranslation();
   const name = eventNameIn(event, i18n.language);
   return (
     <Box data-testid="event-banner" sx={{ mb: 3, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 3, rowGap: 0.5 }}>
-      <Typography component="p" sx={{ fontWeight: 700, fontSize: '1.125rem', color: 'primary.dark' }} dir="auto" data-testid="event-name">
+      {/* from md up the top bar carries the name */}
+      <Typography component="p" sx={{ fontWeight: 700, fontSize: '1.125rem', color: 'primary.dark', display: { xs: 'block', md: 'none' } }} dir="auto" data-testid="event-name">
         {name}
       </Typography>
       <Typography component="p" variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
