@@ -1,7 +1,7 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, STORAGE_KEYS, directionOf, isLang, type Lang } from '@magiim/shared';
-import { hebrewResources, loadLanguageResources } from '../i18n/locale-resources';
+import { hebrewResources, loadHebrewFeatureTexts, loadLanguageResources } from '../i18n/locale-resources';
 
 const NAMESPACE = 'translation';
 
@@ -18,6 +18,23 @@ const loadLanguage = async (lang: Lang): Promise<void> => {
   const resources = await loadLanguageResources(lang);
   i18n.addResourceBundle(lang, NAMESPACE, resources, true, true);
 };
+
+let hebrewFeatureTexts: Promise<void> | undefined;
+
+/**
+ * The Hebrew texts of the feature screens (events, guests…), loaded once before the first such screen:
+ * the router's feature routes await it. Other languages carry theirs in their own bundle already.
+ */
+export const ensureFeatureTexts = (): Promise<void> =>
+  (hebrewFeatureTexts ??= loadHebrewFeatureTexts().then(
+    (texts) => {
+      i18n.addResourceBundle('he', NAMESPACE, texts, true, true);
+    },
+    (error: unknown) => {
+      hebrewFeatureTexts = undefined;
+      throw error;
+    },
+  ));
 
 export const currentLanguage = (): Lang => (isLang(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANG);
 

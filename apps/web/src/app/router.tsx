@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ensureFeatureTexts } from './i18n';
 import { GuestOnly } from './routing/guest-only';
 import { LangParam } from './routing/lang-param';
 import type { LangRouteHandle } from './routing/lang-route';
@@ -11,7 +12,8 @@ import { RouteErrorPage } from './routing/route-error-page';
 // chunks of the matched routes before the first render (index.html's splash stays up until then) and of
 // the next page before it leaves the current one, so no route needs a loading state of its own.
 const blankLayout = () => import('./layouts/blank-layout');
-const manageEventsLayout = () => import('./layouts/manage-events-layout');
+// Feature screens need their texts (app/i18n.ts ensureFeatureTexts) before they render.
+const manageEventsLayout = () => Promise.all([import('./layouts/manage-events-layout'), ensureFeatureTexts()]).then(([layout]) => layout);
 const authPages = {
   login: () => import('../features/auth/pages/login-page'),
   register: () => import('../features/auth/pages/register-page'),
@@ -162,7 +164,7 @@ export const routes: RouteObject[] = [
           {
             path: 'event/:id',
             lazy: async () => {
-              const { EventLayout } = await import('../features/events/pages/event-layout');
+              const [{ EventLayout }] = await Promise.all([import('../features/events/pages/event-layout'), ensureFeatureTexts()]);
               return {
                 element: (
                   <RequireAbility action="manage" subject="Event">
