@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { EVENT_IMAGE_MAX_BYTES, EVENT_IMAGE_MAX_PIXELS } from '@magiim/shared';
 import type { StoredEventImage } from '../../db/schema/events.js';
 import { AppError } from '../../platform/errors.js';
@@ -19,6 +19,9 @@ interface HeifImage {
 }
 type HeicDecode = { all(input: { buffer: Buffer }): Promise<HeifImage[] & { dispose?: () => void }> };
 
+// sharp (libvips) is loaded with the first image, not at start-up: most processes never resize one.
+const loadSharp = async () => (await import('sharp')).default;
+
 const tooLarge = () => new AppError('IMAGE_TOO_LARGE', 'the image has too many pixels');
 const invalid = () => new AppError('INVALID_IMAGE', 'not an image we can read');
 
@@ -29,6 +32,7 @@ const isPixelLimitError = (error: unknown) => /pixel limit/i.test(String((error 
  * WebAssembly (heic-decode) does it, after the dimensions are checked, into raw pixels for sharp.
  */
 const decodeHeic = async (file: Buffer): Promise<Sharp> => {
+  const sharp = await loadSharp();
   const heicDecode = createRequire(import.meta.url)('heic-decode') as HeicDecode;
   let images: Awaited<ReturnType<HeicDecode['all']>>;
   try {
@@ -51,6 +55,7 @@ const decodeHeic = async (file: Buffer): Promise<Sharp> => {
 const openImage = async (file: Buffer): Promise<{ image: Sharp; width: number; height: number }> => {
   if (file.length > EVENT_IMAGE_MAX_BYTES) throw new AppError('IMAGE_TOO_LARGE', 'the file is too large');
   const kind = detectImageKind(file);
+  const sharp = await loadSharp();
   if (!kind) throw invalid();
   const options = { limitInputPixels: EVENT_IMAGE_MAX_PIXELS, failOn: 'error' as const };
   let metadata: Metadata | undefined;
