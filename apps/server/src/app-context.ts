@@ -1,3 +1,5 @@
+import { createViewCounter } from './modules/invitations/view-counter.js';
+import { backfillInviteLinks } from './modules/invitations/invite-links-backfill.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './platform/env.js';
 import type { AppContext } from './platform/context.js';
@@ -38,6 +40,7 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
   });
   try {
     await migrateDatabase(database);
+    await backfillInviteLinks(database.db, config.secrets.tokenPepper);
   } catch (error) {
     await database.close();
     throw error;
@@ -74,6 +77,7 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     places: createPlacesProvider(config),
     storage: createFileStorage(config),
     googleContacts: createGoogleContactsProvider(config),
+    inviteViews: createViewCounter(database.db),
   };
 
   const jobDefinitions: JobDefinition<object>[] = [
@@ -87,6 +91,7 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
 
 
   const close = async () => {
+    await ctx.inviteViews.stop();
     await jobs.stop();
     await mailTransport.close?.();
     await database.close();

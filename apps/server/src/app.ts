@@ -28,6 +28,9 @@ import { registerGuestRoutes } from './modules/guests/guests.routes.js';
 import { registerGroupRoutes } from './modules/groups/groups.routes.js';
 import { registerPlacesRoutes } from './modules/places/places.routes.js';
 import { registerMediaRoutes } from './modules/media/media.routes.js';
+import { registerInvitationRoutes } from './modules/invitations/invitations.routes.js';
+import { registerStatsRoutes } from './modules/stats/stats.routes.js';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
 import type { MailTransport } from './providers/mail/index.js';
 
 export type AppInstance = FastifyInstance<
@@ -123,6 +126,9 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
       registerGuestRoutes(typed);
       registerGroupRoutes(typed);
       registerPlacesRoutes(typed);
+      registerInvitationRoutes(typed);
+      registerStatsRoutes(typed);
+      registerNotificationRoutes(typed);
       if (config.devMailbox) registerDevMailboxRoutes(typed);
       typed.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },

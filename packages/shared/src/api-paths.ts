@@ -39,6 +39,21 @@ export const API = {
     updateInvitationDate: (id: string) => `/event/${id}/updateInvitationDate`,
     includeCallsPreference: (id: string) => `/event/includeCallsPreference/${id}`,
     setMessageSystemPreference: (id: string) => `/event/setMessageSystemPreference/${id}`,
+    /** Ours: a new public link (the old one stops working). */
+    rotatePublicLink: (id: string) => `/event/rotate-public-link/${id}`,
+    /** Ours: short-lived signed links to the invitation and navigation pages as a guest sees them. */
+    previewLinks: (id: string) => `/event/${id}/preview-links`,
+  },
+  invite: {
+    personal: (guestId: string) => `/invite/${guestId}`,
+    wrongNumber: (guestId: string) => `/invite/wrongNumber/${guestId}`,
+    public: (token: string) => `/invite/public/${token}`,
+  },
+  stats: (id: string) => `/stats/${id}`,
+  notifications: {
+    list: '/notifications',
+    /** Ours: marks every notification of the caller read. */
+    read: '/notifications/read',
   },
   meals: { all: '/meals/all' },
   /** Ours. */
@@ -56,6 +71,10 @@ export const API = {
     importTemplate: (lang: string) => `/guests/import-template/${lang}`,
     export: (id: string, lang: string) => `/guests/export/${id}/${lang}`,
     googleContacts: '/guests/google-contacts',
+    /** Answers as they came, newest first (`?guestId=` for one guest, `?changedOnly=true`). */
+    answers: (id: string) => `/guests/answers/${id}`,
+    /** A new personal link (the old one stops working). */
+    rotateLink: (id: string, guestId: string) => `/guests/rotate-link/${id}/${guestId}`,
   },
   groups: {
     fetch: (id: string) => `/groups/fetch/${id}`,

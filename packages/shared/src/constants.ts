@@ -76,3 +76,15 @@ export const GUEST_IMPORT_MAX_ROWS = 10_000;
 /** A guest list never grows beyond this (10,000-guest events are the benchmark; a spreadsheet may hold more). */
 export const MAX_GUESTS_PER_EVENT = 20_000;
 export const PLACE_QUERY_MAX_LENGTH = 100;
+
+/** Invitation links: 128 random bits per token (22 URL-safe characters). */
+export const INVITE_TOKEN_BYTES = 16;
+export const ANSWER_COMMENTS_MAX_LENGTH = 500;
+/** Unknown invitation tokens one IP may try before its further misses answer 429 (guests' own pages keep working). */
+export const INVITE_MISSES_PER_IP = { max: 60, windowMinutes: 15 } as const;
+/** Answers one invitation link may send (a guest changing their mind is fine; a script is not). */
+export const ANSWERS_PER_TOKEN = { max: 30, windowMinutes: 60 } as const;
+/** The host's invitation and navigation previews are reachable through a signed link this long. */
+export const PREVIEW_LINK_MINUTES = 60;
+/** Counts above this show with k (spec §9). */
+export const COUNT_K_THRESHOLD = 999;

@@ -61,6 +61,8 @@ export const ERROR_CODES = [
   'FILE_NEEDS_TITLES',
   'FILE_TOO_MANY_ROWS',
   'GOOGLE_CONTACTS_FAILED',
+  'ANSWERS_CLOSED',
+  'PREVIEW_ONLY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

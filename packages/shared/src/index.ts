@@ -16,3 +16,5 @@ export * from './schemas/events.js';
 export * from './schemas/guests.js';
 export * from './light-checks.js';
 export * from './guest-export-titles.js';
+export * from './schemas/invitations.js';
+export * from './schemas/stats.js';

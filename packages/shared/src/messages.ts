@@ -56,4 +56,7 @@ export const MSG = {
   chooseLocation: 'validation.chooseLocation',
   transportOptionRequired: 'validation.transportOptionRequired',
   duplicateOption: 'validation.duplicateOption',
+  respondersAboveInvitees: 'validation.respondersAboveInvitees',
+  attendingRequired: 'validation.attendingRequired',
+  mealsAboveAttending: 'validation.mealsAboveAttending',
 } as const;

@@ -6,6 +6,7 @@ import type { MailMessage } from '../providers/mail/index.js';
 import type { GoogleIdTokenVerifier } from '../providers/google/index.js';
 import type { PlacesProvider } from '../providers/places/index.js';
 import type { FileStorage } from '../providers/storage/index.js';
+import type { ViewCounter } from '../modules/invitations/view-counter.js';
 import type { GoogleContactsProvider } from '../providers/google-contacts/index.js';
 
 /** What services need from the running process; built once in app.ts and passed down. */
@@ -24,4 +25,6 @@ export interface AppContext {
   /** Uploaded and generated files (event images). */
   storage: FileStorage;
   googleContacts: GoogleContactsProvider;
+  /** Guest page opens, counted in memory and written in batches. */
+  inviteViews: ViewCounter;
 }

@@ -53,6 +53,8 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   FILE_NEEDS_TITLES: 400,
   FILE_TOO_MANY_ROWS: 400,
   GOOGLE_CONTACTS_FAILED: 502,
+  ANSWERS_CLOSED: 409,
+  PREVIEW_ONLY: 409,
 };
 
 /** The one error type services throw; the error handler turns it into `ApiErrorBody`. */

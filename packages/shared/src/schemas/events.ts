@@ -149,6 +149,8 @@ export const eventSchema = z.object({
   statusCounts: z.record(z.string(), z.number().int()),
   /** The caller's role on this event. */
   role: z.enum(['owner']),
+  /** The event's public invitation page (`APP_URL/invite/p/<token>`), for anyone the host shares it with. */
+  publicInviteUrl: z.string(),
   createdAt: z.string(),
 });
 export type EventDto = z.infer<typeof eventSchema>;

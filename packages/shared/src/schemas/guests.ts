@@ -11,7 +11,7 @@ import {
   INVITES_PER_INVITEE_MIN,
 } from '../constants.js';
 import { IMPORT_ROW_ERROR_CODES } from '../errors.js';
-import { INVITEE_STATUSES, LANGUAGES } from '../enums.js';
+import { INVITEE_STATUSES, LANGUAGES, SPECIAL_MEALS } from '../enums.js';
 import { MSG } from '../messages.js';
 import { normalizePhone } from '../phone.js';
 import { multiLineText, singleLineText } from './text.js';
@@ -88,6 +88,19 @@ export const guestSchema = z.object({
   status: guestStatusSchema,
   viewedCount: z.number().int(),
   attending: z.number().int().nullable(),
+  /** The guest's personal invitation page (`APP_URL/invite/<token>`); the host's eyes only. */
+  inviteUrl: z.string(),
+  /** The guest's latest answer on the page, or null before any. */
+  answer: z
+    .object({
+      meals: z.partialRecord(z.enum(SPECIAL_MEALS), z.number().int()),
+      transport: z.object({ option: z.string() }).nullable(),
+      comments: z.string(),
+      answeredAt: z.string(),
+    })
+    .nullable(),
+  /** The guest answered, then answered differently. */
+  changedDecision: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

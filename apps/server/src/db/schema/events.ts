@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { Ask, EventLocation, EventNames, InviteeStatus, Lang, SpecialMeal } from '@magiim/shared';
+import type { Ask, EventLocation, EventNames, InviteeStatus, Lang, MealCounts, SpecialMeal } from '@magiim/shared';
 import { users } from './users.js';
 
 /** The stored invitation image: its storage keys per width; URLs are built from them. */
@@ -36,11 +36,15 @@ export const events = pgTable(
     /** Guests the ordered package allows; null before a package is bought (guests are added freely). */
     inviteeLimit: integer('invitee_limit'),
     image: jsonb('image').$type<StoredEventImage>(),
+    /** Random salt of the public invitation link; the link's token is derived from it with a server key. */
+    publicSalt: text('public_salt'),
+    /** Keyed hash of the public link's token, for lookup (the token itself is never stored). */
+    publicTokenHash: text('public_token_hash'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('events_date_idx').on(t.date)],
+  (t) => [index('events_date_idx').on(t.date), uniqueIndex('events_public_token_hash_key').on(t.publicTokenHash)],
 );
 export type EventRow = typeof events.$inferSelect;
 
@@ -98,6 +102,17 @@ export const guests = pgTable(
     viewedCount: integer('viewed_count').notNull().default(0),
     /** People coming, once the guest answered. */
     attending: smallint('attending'),
+    /** Random salt of the personal invitation link; the token is derived from it with a server key. */
+    inviteSalt: text('invite_salt'),
+    /** Keyed hash of the personal link's token, for lookup (the token itself is never stored). */
+    inviteTokenHash: text('invite_token_hash'),
+    /** The guest's latest answer on the page (status and attending above). */
+    answerMeals: jsonb('answer_meals').$type<MealCounts>().notNull().default({}),
+    answerTransport: jsonb('answer_transport').$type<{ option: string } | null>(),
+    answerComments: text('answer_comments').notNull().default(''),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Answered, then answered differently (spec §4 changedDecision); the status keeps the latest answer. */
+    changedDecision: boolean('changed_decision').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -107,6 +122,8 @@ export const guests = pgTable(
     index('guests_event_name_idx').on(t.eventId, t.fullName, t.id),
     index('guests_event_status_idx').on(t.eventId, t.status),
     index('guests_event_group_idx').on(t.eventId, t.groupId),
+    uniqueIndex('guests_invite_token_hash_key').on(t.inviteTokenHash),
+    index('guests_event_answered_idx').on(t.eventId, t.answeredAt),
   ],
 );
 export type GuestRow = typeof guests.$inferSelect;

@@ -6,3 +6,4 @@ export * from './known-devices.js';
 export * from './dev-mailbox.js';
 export * from './mail-deliveries.js';
 export * from './events.js';
+export * from './answers.js';

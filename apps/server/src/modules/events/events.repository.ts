@@ -137,3 +137,10 @@ export const countGuestsByStatus = async (db: Db, eventIds: string[]): Promise<G
     .where(inArray(guests.eventId, eventIds))
     .groupBy(guests.eventId, guests.status);
 };
+
+export const updateEventColumns = async (db: Db, eventId: string, values: Partial<typeof events.$inferInsert>): Promise<void> => {
+  await db
+    .update(events)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(events.id, eventId));
+};

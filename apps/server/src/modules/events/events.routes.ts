@@ -1,4 +1,5 @@
 import {
+  publicInviteLinkSchema,
   API,
   EVENT_IMAGE_MAX_BYTES,
   eventEditSchema,
@@ -134,5 +135,14 @@ export const registerEventRoutes = (app: AppInstance) => {
     API.event.setMessageSystemPreference(PATH_ID),
     { preHandler, schema: { tags, params, body: setMessageSystemPreferenceSchema, response: { 200: eventSchema } } },
     (request) => events.setMessageSystemPreference(ctx, userIdOf(request), request.params.id, request.body.messageSystem),
+  );
+
+  app.post(
+    API.event.rotatePublicLink(PATH_ID),
+    {
+      preHandler,
+      schema: { tags, description: 'A new public invitation link; the old one stops working at once.', params, response: { 200: publicInviteLinkSchema } },
+    },
+    (request) => events.rotatePublicLink(ctx, userIdOf(request), request.params.id),
   );
 };

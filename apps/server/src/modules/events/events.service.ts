@@ -25,6 +25,9 @@ import type { EventRole, EventRow, StoredEventImage } from '../../db/schema/even
 import { deleteEventImage, eventImageUrls, saveEventImage } from '../event-images/event-image.js';
 import { requireEventAccess } from './event-access.js';
 import * as repo from './events.repository.js';
+import { newInviteLink, publicInviteUrl, type InviteLinkValues } from '../invitations/invite-links.js';
+
+const publicLinkColumns = (link: InviteLinkValues) => ({ publicSalt: link.salt, publicTokenHash: link.tokenHash });
 
 type EventEditParsed = z.output<typeof eventEditSchema>;
 
@@ -115,6 +118,7 @@ const toEventDto = (ctx: AppContext, event: EventRow, role: EventRole, counts: S
     inviteeCount: totals.invitees,
     statusCounts: totals.statusCounts,
     role,
+    publicInviteUrl: event.publicSalt ? publicInviteUrl(ctx.config.appUrl, ctx.config.secrets.tokenPepper, event.publicSalt) : '',
     createdAt: event.createdAt.toISOString(),
   };
 };
@@ -173,6 +177,7 @@ export const createEvent = async (ctx: AppContext, userId: string, input: EventI
         includeCallsPreference: input.includeCallsPreference,
         messageSystemPreference: input.messageSystemPreference,
         image,
+        ...publicLinkColumns(newInviteLink(ctx.config.secrets.tokenPepper, 'public')),
       },
       userId,
     );
@@ -305,4 +310,12 @@ export const setMessageSystemPreference = async (ctx: AppContext, userId: string
   const event = await repo.updateEvent(ctx.db, eventId, { messageSystemPreference: messageSystem });
   if (!event) throw new AppError('NOT_FOUND', 'event not found');
   return answerEvent(ctx, event, role);
+};
+
+/** A new public link; the old one stops working at once. */
+export const rotatePublicLink = async (ctx: AppContext, userId: string, eventId: string): Promise<{ publicInviteUrl: string }> => {
+  await requireEventAccess(ctx.db, userId, eventId, 'edit');
+  const link = newInviteLink(ctx.config.secrets.tokenPepper, 'public');
+  await repo.updateEventColumns(ctx.db, eventId, publicLinkColumns(link));
+  return { publicInviteUrl: publicInviteUrl(ctx.config.appUrl, ctx.config.secrets.tokenPepper, link.salt) };
 };

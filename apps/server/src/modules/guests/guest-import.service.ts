@@ -7,6 +7,7 @@ import { checkGuestRows, foldName, type GuestRowsResult, type RawGuestRow } from
 import { readGuestSheet, writeGuestSheet, writeImportTemplate } from './guest-sheet.js';
 import * as repo from './guests.repository.js';
 import { guestCapOf, toGuestDto } from './guests.service.js';
+import { newInviteLink } from '../invitations/invite-links.js';
 
 /** Checks the rows against the event as it is in `conn` (under the event's lock when committing). */
 const checkAgainstEvent = async (conn: repo.Conn, event: repo.LockedEvent, rows: readonly RawGuestRow[]): Promise<GuestRowsResult & { groups: { id: string; name: string }[] }> => {
@@ -64,6 +65,7 @@ const importRows = async (ctx: AppContext, eventId: string, rows: readonly RawGu
         groupId: row.groupName === null ? null : (groupIds.get(foldName(row.groupName)) ?? null),
         lang: row.lang,
       })),
+      () => newInviteLink(ctx.config.secrets.tokenPepper, 'guest'),
     );
     return reportOf(result, imported);
   });
@@ -126,7 +128,7 @@ export const exportGuests = async (ctx: AppContext, userId: string, eventId: str
   const [rows, groups] = await Promise.all([repo.listAllGuests(ctx.db, eventId), repo.listGroupNames(ctx.db, eventId)]);
   const file = await writeGuestSheet(
     lang,
-    rows.map(toGuestDto),
+    rows.map((row) => toGuestDto(ctx, row)),
     groups.map((group) => ({ ...group, guestCount: 0 })),
   );
   const name = event.names[lang] ?? event.names[event.defaultLang] ?? Object.values(event.names).find(Boolean) ?? 'guests';

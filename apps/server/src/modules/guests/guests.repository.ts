@@ -1,13 +1,17 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { INVITEE_STATUSES, type GuestSort, type GuestStatusFilter, type InviteeStatus, type Lang } from '@magiim/shared';
 import type { Db } from '../../platform/db.js';
+import type { InviteLinkValues } from '../invitations/invite-links.js';
 import { events, guestGroups, guests, type EventRow, type GuestRow } from '../../db/schema/events.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A pooled connection or an open transaction: every function here runs in either. */
 export type Conn = Db | Tx;
 
-export type NewGuestValues = Omit<typeof guests.$inferInsert, 'id' | 'eventId' | 'createdAt' | 'updatedAt' | 'status' | 'viewedCount' | 'attending'>;
+export type NewGuestValues = Pick<
+  typeof guests.$inferInsert,
+  'fullName' | 'phoneNumber' | 'countOfInvites' | 'groupId' | 'lang' | 'askTransport' | 'askMeals' | 'comments'
+>;
 export type GuestChanges = Partial<NewGuestValues>;
 
 export type LockedEvent = Pick<EventRow, 'id' | 'names' | 'langs' | 'defaultLang' | 'inviteeLimit'>;
@@ -46,10 +50,10 @@ export const groupBelongsToEvent = async (tx: Tx, eventId: string, groupId: stri
       .for('share')
   ).length > 0;
 
-export const insertGuest = async (tx: Tx, eventId: string, values: NewGuestValues): Promise<GuestRow> => {
+export const insertGuest = async (tx: Tx, eventId: string, values: NewGuestValues, link: InviteLinkValues): Promise<GuestRow> => {
   const [row] = await tx
     .insert(guests)
-    .values({ ...values, eventId })
+    .values({ ...values, eventId, inviteSalt: link.salt, inviteTokenHash: link.tokenHash })
     .returning();
   if (!row) throw new Error('guest insert returned no row');
   return row;
@@ -70,6 +74,15 @@ export const lockGuest = async (tx: Tx, eventId: string, guestId: string): Promi
       .from(guests)
       .where(and(eq(guests.id, guestId), eq(guests.eventId, eventId)))
       .for('update')
+  )[0];
+
+export const setGuestInviteLink = async (db: Conn, eventId: string, guestId: string, link: InviteLinkValues): Promise<GuestRow | undefined> =>
+  (
+    await db
+      .update(guests)
+      .set({ inviteSalt: link.salt, inviteTokenHash: link.tokenHash, updatedAt: new Date() })
+      .where(and(eq(guests.id, guestId), eq(guests.eventId, eventId)))
+      .returning()
   )[0];
 
 export const updateGuest = async (tx: Tx, eventId: string, guestId: string, changes: GuestChanges): Promise<GuestRow | undefined> =>
@@ -136,6 +149,8 @@ const partiallyComing = sql`${guests.status} = 'approved' and ${guests.attending
 const filterConditions = (eventId: string, filters: GuestListFilters): SQL | undefined => {
   const conditions: (SQL | undefined)[] = [eq(guests.eventId, eventId)];
   if (filters.status === 'partiallyComing') conditions.push(partiallyComing);
+  // A changed decision is a mark beside the latest answer (the status keeps the answer itself).
+  else if (filters.status === 'changedDecision') conditions.push(eq(guests.changedDecision, true));
   else if (filters.status) conditions.push(eq(guests.status, filters.status));
   if (filters.groupId === 'none') conditions.push(isNull(guests.groupId));
   else if (filters.groupId) conditions.push(eq(guests.groupId, filters.groupId));
@@ -186,6 +201,7 @@ export interface GuestStatusTally {
   status: InviteeStatus;
   guests: number;
   partiallyComing: number;
+  changedDecision: number;
   viewed: number;
   /** Guests of this status that match the list's filters. */
   matching: number;
@@ -201,6 +217,7 @@ export const tallyGuests = async (db: Conn, eventId: string, filters: GuestListF
       status: guests.status,
       guests: sql<number>`count(*)::int`,
       partiallyComing: sql<number>`(count(*) filter (where ${partiallyComing}))::int`,
+      changedDecision: sql<number>`(count(*) filter (where ${guests.changedDecision}))::int`,
       viewed: sql<number>`(count(*) filter (where ${guests.viewedCount} > 0))::int`,
       matching: sql<number>`(count(*) filter (where ${filterConditions(eventId, filters)}))::int`,
     })
@@ -245,21 +262,29 @@ const column = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql
  * failing the whole file. Answers how many were inserted. Each row's created_at is the transaction's time plus
  * its place in microseconds, so the list shows the file in its order.
  */
-export const insertGuestsSkippingTakenPhones = async (tx: Tx, eventId: string, rows: ImportedGuest[]): Promise<number> => {
+export const insertGuestsSkippingTakenPhones = async (
+  tx: Tx,
+  eventId: string,
+  rows: ImportedGuest[],
+  newLink: () => InviteLinkValues,
+): Promise<number> => {
   let inserted = 0;
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     const batch = rows.slice(start, start + INSERT_BATCH);
+    const links = batch.map(() => newLink());
     const result = await tx.execute(sql`
-      insert into ${guests} (event_id, full_name, phone_number, count_of_invites, group_id, lang, created_at, updated_at)
-      select ${eventId}::uuid, r.full_name, r.phone_number, r.count_of_invites, r.group_id, r.lang,
+      insert into ${guests} (event_id, full_name, phone_number, count_of_invites, group_id, lang, invite_salt, invite_token_hash, created_at, updated_at)
+      select ${eventId}::uuid, r.full_name, r.phone_number, r.count_of_invites, r.group_id, r.lang, r.invite_salt, r.invite_token_hash,
              now() + (${start}::int + r.n) * interval '1 microsecond', now()
       from unnest(
         ${column(batch.map((row) => row.fullName), 'text')},
         ${column(batch.map((row) => row.phoneNumber), 'text')},
         ${column(batch.map((row) => row.countOfInvites), 'smallint')},
         ${column(batch.map((row) => row.groupId), 'uuid')},
-        ${column(batch.map((row) => row.lang), 'text')}
-      ) with ordinality as r(full_name, phone_number, count_of_invites, group_id, lang, n)
+        ${column(batch.map((row) => row.lang), 'text')},
+        ${column(links.map((link) => link.salt), 'text')},
+        ${column(links.map((link) => link.tokenHash), 'text')}
+      ) with ordinality as r(full_name, phone_number, count_of_invites, group_id, lang, invite_salt, invite_token_hash, n)
       on conflict (event_id, phone_number) do nothing`);
     inserted += result.rowCount ?? 0;
   }

@@ -192,4 +192,18 @@ export const registerGuestRoutes = (app: AppInstance) => {
       return { ok: true as const };
     },
   );
+
+  app.post(
+    API.guests.rotateLink(ID, GUEST_ID),
+    {
+      preHandler,
+      schema: {
+        tags,
+        description: "A new personal invitation link for the guest; the old one stops working at once.",
+        params: guestParamsSchema,
+        response: { 200: guestSchema },
+      },
+    },
+    (request) => guests.rotateGuestLink(ctx, userIdOf(request), request.params.id, request.params.guestID),
+  );
 };

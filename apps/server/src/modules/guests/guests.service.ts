@@ -17,12 +17,13 @@ import type { GuestRow } from '../../db/schema/events.js';
 import { requireEventAccess } from '../events/event-access.js';
 import { violatedConstraint } from './constraint-violation.js';
 import * as repo from './guests.repository.js';
+import { newInviteLink, personalInviteUrl } from '../invitations/invite-links.js';
 
 type GuestEditParsed = z.output<typeof guestEditSchema>;
 type GuestListQueryParsed = z.output<typeof guestListQuerySchema>;
 type GuestBulkParsed = z.output<typeof guestBulkSchema>;
 
-export const toGuestDto = (row: GuestRow): GuestDto => ({
+export const toGuestDto = (ctx: AppContext, row: GuestRow): GuestDto => ({
   id: row.id,
   fullName: row.fullName,
   phoneNumber: row.phoneNumber,
@@ -35,6 +36,11 @@ export const toGuestDto = (row: GuestRow): GuestDto => ({
   status: row.status,
   viewedCount: row.viewedCount,
   attending: row.attending,
+  inviteUrl: row.inviteSalt ? personalInviteUrl(ctx.config.appUrl, ctx.config.secrets.tokenPepper, row.inviteSalt) : '',
+  answer: row.answeredAt
+    ? { meals: row.answerMeals, transport: row.answerTransport, comments: row.answerComments, answeredAt: row.answeredAt.toISOString() }
+    : null,
+  changedDecision: row.changedDecision,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -74,9 +80,9 @@ export const createGuest = async (ctx: AppContext, userId: string, eventId: stri
       requireLang(event, lang);
       await requireGroup(tx, eventId, input.groupId);
       if ((await repo.countGuests(tx, eventId)) >= guestCapOf(event)) throw new AppError('INVITEE_LIMIT_REACHED', 'the package is full');
-      return repo.insertGuest(tx, eventId, { ...input, lang });
+      return repo.insertGuest(tx, eventId, { ...input, lang }, newInviteLink(ctx.config.secrets.tokenPepper, 'guest'));
     });
-    return toGuestDto(row);
+    return toGuestDto(ctx, row);
   } catch (error) {
     return mapPhoneConflict(error);
   }
@@ -86,7 +92,7 @@ export const getGuest = async (ctx: AppContext, userId: string, eventId: string,
   await requireEventAccess(ctx.db, userId, eventId, 'manageGuests');
   const row = await repo.findGuest(ctx.db, eventId, guestId);
   if (!row) throw guestNotFound();
-  return toGuestDto(row);
+  return toGuestDto(ctx, row);
 };
 
 const EDITABLE = ['fullName', 'phoneNumber', 'countOfInvites', 'groupId', 'lang', 'askTransport', 'askMeals', 'comments'] as const;
@@ -116,7 +122,7 @@ export const editGuest = async (ctx: AppContext, userId: string, eventId: string
       return repo.updateGuest(tx, eventId, guestId, changes);
     });
     if (!row) throw guestNotFound();
-    return toGuestDto(row);
+    return toGuestDto(ctx, row);
   } catch (error) {
     return mapPhoneConflict(error);
   }
@@ -165,10 +171,11 @@ export const listGuests = async (ctx: AppContext, userId: string, eventId: strin
     total += tally.matching;
     counts[tally.status] = tally.guests;
     counts.partiallyComing! += tally.partiallyComing;
+    counts.changedDecision! += tally.changedDecision;
     counts.viewed += tally.viewed;
     counts.all += tally.guests;
   }
-  return { items: items.map(toGuestDto), total, counts };
+  return { items: items.map((row) => toGuestDto(ctx, row)), total, counts };
 };
 
 /** Ids that are not the event's are left alone and not counted. */
@@ -193,4 +200,13 @@ export const bulkGuests = async (ctx: AppContext, userId: string, eventId: strin
     return repo.updateGuests(tx, eventId, ids, { lang });
   });
   return { affected };
+};
+
+/** A new personal link for the guest; the old one stops working at once. */
+export const rotateGuestLink = async (ctx: AppContext, userId: string, eventId: string, guestId: string): Promise<GuestDto> => {
+  await requireEventAccess(ctx.db, userId, eventId, 'manageGuests');
+  const link = newInviteLink(ctx.config.secrets.tokenPepper, 'guest');
+  const row = await repo.setGuestInviteLink(ctx.db, eventId, guestId, link);
+  if (!row) throw guestNotFound();
+  return toGuestDto(ctx, row);
 };

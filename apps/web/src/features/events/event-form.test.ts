@@ -25,6 +25,7 @@ const event: EventDto = {
   inviteeCount: 0,
   statusCounts: {},
   role: 'owner',
+  publicInviteUrl: 'http://localhost:3000/invite/p/abcdefghijklmnopqrstuv',
   createdAt: new Date().toISOString(),
 };
 

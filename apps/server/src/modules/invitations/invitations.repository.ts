@@ -1,0 +1,199 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Ask, EventLocation, EventNames, GuestAnswerStatus, InviteeStatus, Lang, MealCounts, NotificationType, SpecialMeal } from '@magiim/shared';
+import type { Db } from '../../platform/db.js';
+import { events, guests, type StoredEventImage } from '../../db/schema/events.js';
+import { guestAnswers, notifications } from '../../db/schema/answers.js';
+import type { InviteLinkValues } from './invite-links.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What a guest page shows of the event: read on every page open, so only these columns. */
+export interface InviteEvent {
+  id: string;
+  names: EventNames;
+  date: string;
+  time: string;
+  location: EventLocation;
+  defaultLang: Lang;
+  langs: Lang[];
+  meals: { ask: Ask; options: SpecialMeal[] };
+  transport: { ask: Ask; options: string[] };
+  image: StoredEventImage | null;
+}
+
+export interface InviteGuest {
+  id: string;
+  fullName: string;
+  countOfInvites: number;
+  lang: Lang;
+  askMeals: boolean;
+  askTransport: boolean;
+  status: InviteeStatus;
+  attending: number | null;
+  answerMeals: MealCounts;
+  answerTransport: { option: string } | null;
+  answerComments: string;
+  answeredAt: Date | null;
+  changedDecision: boolean;
+}
+
+const EVENT_COLUMNS = `e.id as event_id, e.names, e.date::text as date, e.time, e.location, e.default_lang, e.langs, e.meals, e.transport, e.image`;
+const GUEST_COLUMNS = `g.id, g.full_name, g.count_of_invites, g.lang, g.ask_meals, g.ask_transport, g.status, g.attending,
+  g.answer_meals, g.answer_transport, g.answer_comments, g.answered_at, g.changed_decision`;
+
+// Named statements: planned once per connection; the guest page is the product's busiest read.
+const FIND_BY_PERSONAL_TOKEN = {
+  name: 'invite.find-by-personal-token',
+  text: `select ${GUEST_COLUMNS}, ${EVENT_COLUMNS} from guests g join events e on e.id = g.event_id where g.invite_token_hash = $1`,
+};
+const FIND_BY_PUBLIC_TOKEN = {
+  name: 'invite.find-by-public-token',
+  text: `select ${EVENT_COLUMNS} from events e where e.public_token_hash = $1`,
+};
+const FIND_EVENT = { name: 'invite.find-event', text: `select ${EVENT_COLUMNS} from events e where e.id = $1` };
+
+type Row = Record<string, unknown>;
+
+const eventOf = (row: Row): InviteEvent => ({
+  id: row.event_id as string,
+  names: row.names as EventNames,
+  date: row.date as string,
+  time: row.time as string,
+  location: row.location as EventLocation,
+  defaultLang: row.default_lang as Lang,
+  langs: row.langs as Lang[],
+  meals: row.meals as InviteEvent['meals'],
+  transport: row.transport as InviteEvent['transport'],
+  image: (row.image as StoredEventImage | null) ?? null,
+});
+
+const guestOf = (row: Row): InviteGuest => ({
+  id: row.id as string,
+  fullName: row.full_name as string,
+  countOfInvites: row.count_of_invites as number,
+  lang: row.lang as Lang,
+  askMeals: row.ask_meals as boolean,
+  askTransport: row.ask_transport as boolean,
+  status: row.status as InviteeStatus,
+  attending: (row.attending as number | null) ?? null,
+  answerMeals: (row.answer_meals as MealCounts | null) ?? {},
+  answerTransport: (row.answer_transport as { option: string } | null) ?? null,
+  answerComments: (row.answer_comments as string | null) ?? '',
+  // Raw queries through Drizzle answer timestamps as text, the pool as Date.
+  answeredAt: row.answered_at ? new Date(row.answered_at as string | Date) : null,
+  changedDecision: row.changed_decision as boolean,
+});
+
+export const findByPersonalToken = async (pool: pg.Pool, tokenHash: string): Promise<{ guest: InviteGuest; event: InviteEvent } | undefined> => {
+  const row = (await pool.query<Row>({ ...FIND_BY_PERSONAL_TOKEN, values: [tokenHash] })).rows[0];
+  return row ? { guest: guestOf(row), event: eventOf(row) } : undefined;
+};
+
+export const findByPublicToken = async (pool: pg.Pool, tokenHash: string): Promise<InviteEvent | undefined> => {
+  const row = (await pool.query<Row>({ ...FIND_BY_PUBLIC_TOKEN, values: [tokenHash] })).rows[0];
+  return row ? eventOf(row) : undefined;
+};
+
+export const findInviteEvent = async (pool: pg.Pool, eventId: string): Promise<InviteEvent | undefined> => {
+  const row = (await pool.query<Row>({ ...FIND_EVENT, values: [eventId] })).rows[0];
+  return row ? eventOf(row) : undefined;
+};
+
+export const lockInviteGuest = async (tx: Tx, guestId: string): Promise<InviteGuest | undefined> => {
+  const result = await tx.execute<Row>(sql`select ${sql.raw(GUEST_COLUMNS)} from guests g where g.id = ${guestId}::uuid for update`);
+  const row = result.rows[0];
+  return row ? guestOf(row) : undefined;
+};
+
+export const lockGuestByPhone = async (tx: Tx, eventId: string, phoneNumber: string): Promise<InviteGuest | undefined> => {
+  const [found] = await tx
+    .select({ id: guests.id })
+    .from(guests)
+    .where(and(eq(guests.eventId, eventId), eq(guests.phoneNumber, phoneNumber)))
+    .for('update');
+  return found ? lockInviteGuest(tx, found.id) : undefined;
+};
+
+/** Locks the event row: the guest count and the insert of a public answerer happen under it (the cap holds). */
+export const lockEventForNewGuest = async (tx: Tx, eventId: string): Promise<{ inviteeLimit: number | null } | undefined> =>
+  (await tx.select({ inviteeLimit: events.inviteeLimit }).from(events).where(eq(events.id, eventId)).for('update'))[0];
+
+export const countEventGuests = async (tx: Tx, eventId: string): Promise<number> =>
+  (await tx.select({ n: sql<number>`count(*)::int` }).from(guests).where(eq(guests.eventId, eventId)))[0]?.n ?? 0;
+
+export interface StoredAnswer {
+  status: GuestAnswerStatus;
+  attending: number | null;
+  meals: MealCounts;
+  transport: { option: string } | null;
+  comments: string;
+}
+
+export const insertAnsweringGuest = async (
+  tx: Tx,
+  eventId: string,
+  values: { fullName: string; phoneNumber: string; countOfInvites: number; lang: Lang; askMeals: boolean; askTransport: boolean },
+  link: InviteLinkValues,
+): Promise<string> => {
+  const [row] = await tx
+    .insert(guests)
+    .values({ ...values, eventId, status: 'inProgress', inviteSalt: link.salt, inviteTokenHash: link.tokenHash })
+    .returning({ id: guests.id });
+  if (!row) throw new Error('guest insert returned no row');
+  return row.id;
+};
+
+export const saveGuestAnswer = async (
+  tx: Tx,
+  guestId: string,
+  answer: StoredAnswer,
+  changes: { changedDecision: boolean; lang?: Lang },
+): Promise<Date> => {
+  const [row] = await tx
+    .update(guests)
+    .set({
+      status: answer.status,
+      attending: answer.attending,
+      answerMeals: answer.meals,
+      answerTransport: answer.transport,
+      answerComments: answer.comments,
+      answeredAt: sql`now()`,
+      changedDecision: changes.changedDecision,
+      ...(changes.lang ? { lang: changes.lang } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(guests.id, guestId))
+    .returning({ answeredAt: guests.answeredAt });
+  return row?.answeredAt ?? new Date();
+};
+
+export const insertAnswerHistory = async (
+  tx: Tx,
+  values: { eventId: string; guestId: string; previousStatus: GuestAnswerStatus | null; changed: boolean; source: 'personal' | 'public' } & StoredAnswer,
+): Promise<void> => {
+  await tx.insert(guestAnswers).values(values);
+};
+
+/** Adds one to the event's unread notification of this type, or starts one. */
+export const bumpNotification = async (tx: Tx, eventId: string, type: NotificationType): Promise<void> => {
+  await tx
+    .insert(notifications)
+    .values({ eventId, type })
+    .onConflictDoUpdate({
+      target: [notifications.eventId, notifications.type],
+      targetWhere: sql`read_at is null`,
+      set: { count: sql`least(${notifications.count} + 1, 32767)`, statusDate: sql`now()` },
+    });
+};
+
+/** Adds counted page opens: one statement for a whole batch. */
+export const addViews = async (db: Db, views: Map<string, number>): Promise<void> => {
+  if (views.size === 0) return;
+  const ids = [...views.keys()];
+  const counts = ids.map((id) => views.get(id) ?? 0);
+  await db.execute(sql`
+    update ${guests} set viewed_count = viewed_count + v.n
+    from unnest(${sql.param(ids)}::uuid[], ${sql.param(counts)}::int[]) as v(id, n)
+    where ${guests.id} = v.id`);
+};

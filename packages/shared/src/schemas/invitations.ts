@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { ANSWER_COMMENTS_MAX_LENGTH, INVITES_PER_INVITEE_MAX } from '../constants.js';
+import { LANGUAGES, SPECIAL_MEALS } from '../enums.js';
+import { MSG } from '../messages.js';
+import { eventNamesSchema } from './events.js';
+import { guestFullNameSchema, phoneNumberSchema } from './guests.js';
+import { multiLineText } from './text.js';
+
+/** What a guest can answer on the invitation page. */
+export const RSVP_ANSWERS = ['approved', 'declined', 'maybe'] as const;
+export type RsvpAnswer = (typeof RSVP_ANSWERS)[number];
+/** What the page shows as the guest's current answer (a wrong number is marked apart from answering). */
+export const GUEST_ANSWER_STATUSES = [...RSVP_ANSWERS, 'wrongNumber'] as const;
+export type GuestAnswerStatus = (typeof GUEST_ANSWER_STATUSES)[number];
+
+const langSchema = z.enum(LANGUAGES, { error: MSG.invalidValue });
+const mealSchema = z.enum(SPECIAL_MEALS, { error: MSG.invalidValue });
+
+/** Invitation tokens are URL-safe base64; anything else is refused before a lookup. */
+export const INVITE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+export const inviteTokenSchema = z.string().regex(INVITE_TOKEN_PATTERN, MSG.invalidValue);
+export const inviteParamsSchema = z.object({ guestID: inviteTokenSchema });
+export const publicInviteParamsSchema = z.object({ token: inviteTokenSchema });
+export const inviteLangQuerySchema = z.object({ lang: langSchema.optional() });
+
+const peopleCount = z.coerce
+  .number({ error: MSG.numeric })
+  .int(MSG.numeric)
+  .min(0, MSG.numeric)
+  .max(INVITES_PER_INVITEE_MAX, MSG.respondersAboveInvitees);
+
+/** Special meals for the people coming: meal → how many of them. */
+export const mealCountsSchema = z.partialRecord(mealSchema, peopleCount);
+export type MealCounts = z.infer<typeof mealCountsSchema>;
+
+const answerFields = {
+  status: z.enum(RSVP_ANSWERS, { error: MSG.required }),
+  /** People coming (1..countOfInvites when approved; ignored and stored as 0 when declined). */
+  attending: peopleCount.optional(),
+  meals: mealCountsSchema.default({}),
+  transport: z
+    .object({ option: z.string().trim().min(1, MSG.required).max(100, MSG.maxChars(100)) })
+    .nullable()
+    .default(null),
+  comments: multiLineText({ min: 0, max: ANSWER_COMMENTS_MAX_LENGTH }).default(''),
+};
+
+type AnswerShape = { status: RsvpAnswer; attending?: number | undefined; meals: MealCounts };
+/** Coming needs a number of people; special meals are chosen for at most that many people. */
+const checkAnswer = (answer: AnswerShape, ctx: z.RefinementCtx) => {
+  if (answer.status !== 'approved') return;
+  if (!answer.attending) {
+    ctx.addIssue({ code: 'custom', message: MSG.attendingRequired, path: ['attending'] });
+    return;
+  }
+  const meals = Object.values(answer.meals).reduce<number>((sum, n) => sum + (n ?? 0), 0);
+  if (meals > answer.attending) ctx.addIssue({ code: 'custom', message: MSG.mealsAboveAttending, path: ['meals'] });
+};
+
+/** `POST invite/{guestID}`. The server checks attending against the guest's countOfInvites (RESPONDERS_ABOVE_INVITEES). */
+export const rsvpAnswerSchema = z.object(answerFields).superRefine(checkAnswer);
+export type RsvpAnswerInput = z.input<typeof rsvpAnswerSchema>;
+export type RsvpAnswerParsed = z.output<typeof rsvpAnswerSchema>;
+
+/** `POST invite/public/{token}`: who answers, and the answer; matched to a guest by phone, or added. */
+export const publicRsvpAnswerSchema = z
+  .object({ fullName: guestFullNameSchema, phoneNumber: phoneNumberSchema, lang: langSchema, ...answerFields })
+  .superRefine(checkAnswer);
+export type PublicRsvpAnswerInput = z.input<typeof publicRsvpAnswerSchema>;
+export type PublicRsvpAnswerParsed = z.output<typeof publicRsvpAnswerSchema>;
+
+export const guestAnswerSchema = z.object({
+  status: z.enum(GUEST_ANSWER_STATUSES),
+  attending: z.number().int().nullable(),
+  meals: mealCountsSchema,
+  transport: z.object({ option: z.string() }).nullable(),
+  comments: z.string(),
+  answeredAt: z.string(),
+});
+export type GuestAnswerDto = z.infer<typeof guestAnswerSchema>;
+
+/**
+ * `GET invite/{guestID}` and `GET invite/public/{token}`: what the guest's page shows, texts in `lang`.
+ * Nothing the host alone may see (phone, host comments, group, other guests) is here.
+ */
+export const invitePageSchema = z.object({
+  lang: langSchema,
+  dir: z.enum(['rtl', 'ltr']),
+  /** The event's languages, for the switcher. */
+  langs: z.array(langSchema),
+  kind: z.enum(['personal', 'public', 'preview']),
+  event: z.object({
+    /** The name in `lang`, falling back to the event's default language. */
+    name: z.string(),
+    names: eventNamesSchema,
+    defaultLang: langSchema,
+    /** YYYY-MM-DD and HH:mm, Asia/Jerusalem. */
+    date: z.string(),
+    time: z.string(),
+    location: z.object({ name: z.string(), address: z.string(), lat: z.number(), lng: z.number() }),
+    imageUrl: z.string().nullable(),
+    imageSizes: z.record(z.string(), z.string()).nullable(),
+    imageWidth: z.number().int().nullable(),
+    imageHeight: z.number().int().nullable(),
+    /** 1200×630 JPEG for link previews. */
+    ogImageUrl: z.string().nullable(),
+  }),
+  /** The personal page's guest; null on the public page. */
+  guest: z.object({ fullName: z.string(), countOfInvites: z.number().int() }).nullable(),
+  /** The questions this guest is asked: null when not asked. */
+  questions: z.object({
+    meals: z.array(mealSchema).nullable(),
+    transport: z.array(z.string()).nullable(),
+    /** Most people this answer may bring. */
+    maxAttending: z.number().int(),
+  }),
+  answer: guestAnswerSchema.nullable(),
+  /** Answers closed: the event date has passed. */
+  closed: z.boolean(),
+});
+export type InvitePageDto = z.infer<typeof invitePageSchema>;
+
+export const inviteAnswerResultSchema = z.object({ answer: guestAnswerSchema, changedDecision: z.boolean() });
+export type InviteAnswerResult = z.infer<typeof inviteAnswerResultSchema>;
+
+/** `GET event/{id}/preview-links`: short-lived signed links to the pages as guests see them (the host's previews). */
+export const previewLinksSchema = z.object({ invitationUrl: z.string(), navigateUrl: z.string(), expiresAt: z.string() });
+export const publicInviteLinkSchema = z.object({ publicInviteUrl: z.string() });
+
+/** One answer as the host sees it on "guest answers" (history: every change is kept). */
+export const ANSWER_SOURCES = ['personal', 'public'] as const;
+export const answerHistoryItemSchema = z.object({
+  id: z.string(),
+  guestId: z.string(),
+  fullName: z.string(),
+  status: z.enum(GUEST_ANSWER_STATUSES),
+  previousStatus: z.enum(GUEST_ANSWER_STATUSES).nullable(),
+  attending: z.number().int().nullable(),
+  meals: mealCountsSchema,
+  transport: z.object({ option: z.string() }).nullable(),
+  comments: z.string(),
+  /** An earlier, different answer existed. */
+  changed: z.boolean(),
+  source: z.enum(ANSWER_SOURCES),
+  createdAt: z.string(),
+});
+export type AnswerHistoryItem = z.infer<typeof answerHistoryItemSchema>;
+export const answerHistoryQuerySchema = z.object({
+  page: z.coerce.number({ error: MSG.numeric }).int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number({ error: MSG.numeric }).int().min(1).max(100).default(25),
+  guestId: z.uuid({ error: MSG.invalidValue }).optional(),
+  changedOnly: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});
+export const answerHistoryResponseSchema = z.object({ items: z.array(answerHistoryItemSchema), total: z.number().int() });
+export type AnswerHistoryResponse = z.infer<typeof answerHistoryResponseSchema>;

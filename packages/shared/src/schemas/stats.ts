@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../enums.js';
+import { eventNamesSchema } from './events.js';
+import { GUEST_ANSWER_STATUSES, mealCountsSchema } from './invitations.js';
+
+const count = z.number().int();
+
+/** `GET stats/{id}`: the dashboard home. Guests are list entries; invited and attending count people. */
+export const eventStatsSchema = z.object({
+  guests: count,
+  /** People invited (sum of countOfInvites). */
+  invited: count,
+  /** People coming (sum of attending of approved guests). */
+  attending: count,
+  approved: count,
+  /** Approved with fewer people than invited. */
+  partiallyComing: count,
+  declined: count,
+  maybe: count,
+  /** Guests who have not answered (pending or inProgress). */
+  noAnswer: count,
+  wrongNumber: count,
+  /** Guests who opened their invitation at least once. */
+  viewed: count,
+  /**
+   * Spec §3: pending (awaiting payment) or inProgress (not answered), one of them by progressStatus
+   * (pending while the event is unpaid and nothing was sent, inProgress after), and changedDecision.
+   */
+  guestStats: z.object({ pending: count.optional(), inProgress: count.optional(), changedDecision: count }),
+  recentResponses: z.array(
+    z.object({
+      guestId: z.string(),
+      fullName: z.string(),
+      status: z.enum(GUEST_ANSWER_STATUSES),
+      attending: count.nullable(),
+      countOfInvites: count,
+      answeredAt: z.string(),
+    }),
+  ),
+  changedDecisions: z.array(
+    z.object({
+      guestId: z.string(),
+      fullName: z.string(),
+      from: z.enum(GUEST_ANSWER_STATUSES).nullable(),
+      to: z.enum(GUEST_ANSWER_STATUSES),
+      attending: count.nullable(),
+      answeredAt: z.string(),
+    }),
+  ),
+  /** Per group (groupId null: guests without a group), people counts. */
+  byGroup: z.array(
+    z.object({
+      groupId: z.string().nullable(),
+      name: z.string().nullable(),
+      invited: count,
+      attending: count,
+      declined: count,
+      maybe: count,
+      noAnswer: count,
+    }),
+  ),
+  /** Special meals asked for by approved guests (meal → people). */
+  meals: mealCountsSchema,
+  /** Transport needs of approved guests (option → people). */
+  transport: z.record(z.string(), count),
+});
+export type EventStatsDto = z.infer<typeof eventStatsSchema>;
+
+export const NOTIFICATION_TYPES = ['approved', 'declined', 'maybe', 'changedDecision', 'wrongNumber'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * Spec §3 notification: answers of one kind for one event are grouped into one unread notification whose
+ * count grows, so a burst does not flood the bell. `date` is when it began, `statusDate` the latest answer.
+ */
+export const notificationSchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventNames: eventNamesSchema,
+  defaultLang: z.enum(LANGUAGES),
+  type: z.enum(NOTIFICATION_TYPES),
+  count,
+  date: z.string(),
+  statusDate: z.string(),
+  /** The channel the answer came through (spec §3 message channel); null for the invitation page. */
+  messageSystem: z.number().int().nullable(),
+  read: z.boolean(),
+});
+export type NotificationDto = z.infer<typeof notificationSchema>;
+export const notificationsResponseSchema = z.object({ items: z.array(notificationSchema), unread: count });
+export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
