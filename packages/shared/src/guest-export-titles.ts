@@ -1,15 +1,42 @@
 import type { InviteeStatus, Lang } from './enums.js';
+import type { SpecialMeal } from './schemas/events.js';
 
 /** Titles of the export's extra columns (the import columns' titles are in guest-columns.ts). */
-export const GUEST_EXPORT_EXTRA_COLUMNS = ['status', 'attending', 'viewedCount', 'comments'] as const;
+export const GUEST_EXPORT_EXTRA_COLUMNS = [
+  'status',
+  'attending',
+  'specialMeals',
+  'transport',
+  'guestComments',
+  'changedDecision',
+  'viewedCount',
+  'comments',
+  'inviteUrl',
+] as const;
 export type GuestExportExtraColumn = (typeof GUEST_EXPORT_EXTRA_COLUMNS)[number];
 
 export const GUEST_EXPORT_EXTRA_TITLES: Record<GuestExportExtraColumn, Record<Lang, string>> = {
   status: { he: 'סטטוס', en: 'Status', ru: 'Статус', ar: 'الحالة' },
   attending: { he: 'מגיעים', en: 'Coming', ru: 'Придут', ar: 'الحاضرون' },
+  specialMeals: { he: 'מנות מיוחדות', en: 'Special meals', ru: 'Особое меню', ar: 'وجبات خاصة' },
+  transport: { he: 'הסעה', en: 'Transport', ru: 'Трансфер', ar: 'المواصلات' },
+  guestComments: { he: 'הערת האורח', en: "Guest's note", ru: 'Комментарий гостя', ar: 'ملاحظة الضيف' },
+  changedDecision: { he: 'שינה תשובה', en: 'Changed answer', ru: 'Изменил ответ', ar: 'غيّر رده' },
+  inviteUrl: { he: 'קישור אישי להזמנה', en: 'Personal invitation link', ru: 'Личная ссылка на приглашение', ar: 'رابط الدعوة الشخصي' },
   viewedCount: { he: 'צפיות בהזמנה', en: 'Invitation views', ru: 'Просмотры приглашения', ar: 'مشاهدات الدعوة' },
   comments: { he: 'הערות', en: 'Comments', ru: 'Комментарии', ar: 'ملاحظات' },
 };
+
+/** Special meals as a spreadsheet shows them. */
+export const SPECIAL_MEAL_LABELS: Record<SpecialMeal, Record<Lang, string>> = {
+  glatt: { he: 'גלאט', en: 'Glatt kosher', ru: 'Глатт-кошер', ar: 'غلات كوشير' },
+  vegetarian: { he: 'צמחונית', en: 'Vegetarian', ru: 'Вегетарианское', ar: 'نباتية' },
+  gluten_free: { he: 'ללא גלוטן', en: 'Gluten-free', ru: 'Без глютена', ar: 'خالية من الغلوتين' },
+  vegan: { he: 'טבעונית', en: 'Vegan', ru: 'Веганское', ar: 'نباتية صرف' },
+  no_special_dish: { he: 'ללא מנה מיוחדת', en: 'No special meal', ru: 'Без особого блюда', ar: 'بدون وجبة خاصة' },
+};
+
+export const YES_LABEL: Record<Lang, string> = { he: 'כן', en: 'Yes', ru: 'Да', ar: 'نعم' };
 
 /** Spec §4 statuses as a spreadsheet shows them. */
 export const GUEST_STATUS_LABELS: Record<InviteeStatus, Record<Lang, string>> = {

@@ -8,6 +8,9 @@ import {
   isLang,
   LANGUAGE_OWN_NAMES,
   RTL_LANGUAGES,
+  SPECIAL_MEAL_LABELS,
+  YES_LABEL,
+  type SpecialMeal,
   type GroupDto,
   type GuestDto,
   type Lang,
@@ -52,8 +55,13 @@ export const writeGuestSheetFile = async (lang: Lang, guests: Iterable<GuestDto>
     ...importColumns(lang),
     { title: GUEST_EXPORT_EXTRA_TITLES.status[lang], width: 16 },
     { title: GUEST_EXPORT_EXTRA_TITLES.attending[lang], width: 10 },
+    { title: GUEST_EXPORT_EXTRA_TITLES.specialMeals[lang], width: 24 },
+    { title: GUEST_EXPORT_EXTRA_TITLES.transport[lang], width: 18 },
+    { title: GUEST_EXPORT_EXTRA_TITLES.guestComments[lang], width: 32 },
+    { title: GUEST_EXPORT_EXTRA_TITLES.changedDecision[lang], width: 12 },
     { title: GUEST_EXPORT_EXTRA_TITLES.viewedCount[lang], width: 14 },
     { title: GUEST_EXPORT_EXTRA_TITLES.comments[lang], width: 40 },
+    { title: GUEST_EXPORT_EXTRA_TITLES.inviteUrl[lang], width: 48 },
   ]);
   const groupNames = new Map(groups.map((group) => [group.id, group.name]));
   for (const guest of guests) {
@@ -66,8 +74,16 @@ export const writeGuestSheetFile = async (lang: Lang, guests: Iterable<GuestDto>
       isLang(guest.lang) ? LANGUAGE_OWN_NAMES[guest.lang] : guest.lang,
       GUEST_STATUS_LABELS[guest.status][lang],
       guest.attending ?? '',
+      Object.entries(guest.answer?.meals ?? {})
+        .filter(([, count]) => count)
+        .map(([meal, count]) => `${SPECIAL_MEAL_LABELS[meal as SpecialMeal][lang]} × ${count}`)
+        .join(', '),
+      escapeCellText(guest.answer?.transport?.option ?? ''),
+      escapeCellText(guest.answer?.comments ?? ''),
+      guest.changedDecision ? YES_LABEL[lang] : '',
       guest.viewedCount,
       escapeCellText(guest.comments),
+      guest.inviteUrl,
     ]);
   }
   return toBuffer(workbook);

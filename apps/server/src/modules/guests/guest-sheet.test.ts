@@ -143,16 +143,25 @@ describe('reading a guest sheet', () => {
 
 describe('writing guest sheets', () => {
   it('exports titles in the language, right to left for Hebrew, phones as local text, and reads back', async () => {
-    const file = await writeGuestSheet('he', [guest({ fullName: 'ישראל', groupId: 'g1', status: 'approved', attending: 2 })], [
+    const answer = { meals: { vegan: 1 }, transport: { option: 'מחיפה' }, comments: 'מחכים', answeredAt: new Date().toISOString() };
+    const file = await writeGuestSheet('he', [guest({ fullName: 'ישראל', groupId: 'g1', status: 'approved', attending: 2, answer, changedDecision: true })], [
       { id: 'g1', name: 'משפחה', guestCount: 1 },
     ]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.views[0]?.rightToLeft).toBe(true);
-    expect(sheet.getRow(1).values).toEqual([undefined, 'שם מלא', 'טלפון', 'מספר מוזמנים', 'קבוצה', 'שפה', 'סטטוס', 'מגיעים', 'צפיות בהזמנה', 'הערות']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      ...['שם מלא', 'טלפון', 'מספר מוזמנים', 'קבוצה', 'שפה', 'סטטוס', 'מגיעים', 'מנות מיוחדות', 'הסעה', 'הערת האורח', 'שינה תשובה'],
+      ...['צפיות בהזמנה', 'הערות', 'קישור אישי להזמנה'],
+    ]);
     expect(sheet.getRow(2).getCell(2).value).toBe('050-123-4567');
-    expect(sheet.getRow(2).getCell(6).value).toBe('מגיע');
+    expect(sheet.getRow(2).values).toEqual([
+      undefined,
+      ...['ישראל', '050-123-4567', 2, 'משפחה', 'עברית', 'מגיע', 2, 'טבעונית × 1', 'מחיפה', 'מחכים', 'כן', 0],
+      ...['', 'http://localhost:3000/invite/abcdefghijklmnopqrstuv'],
+    ]);
     expect(await readGuestSheet(file, 'export.xlsx')).toEqual([
       { row: 2, fullName: 'ישראל', phoneNumber: '050-123-4567', countOfInvites: '2', group: 'משפחה', lang: 'עברית' },
     ]);
@@ -173,7 +182,7 @@ describe('writing guest sheets', () => {
     await workbook.xlsx.load((await writeGuestSheet('en', [guest({ fullName: '=cmd|" /C calc"!A0', comments: '@x' })], [])) as unknown as ArrayBuffer);
     const row = workbook.worksheets[0]!.getRow(2);
     expect(row.getCell(1).value).toBe('\'=cmd|" /C calc"!A0');
-    expect(row.getCell(9).value).toBe("'@x");
+    expect(row.getCell(13).value).toBe("'@x");
   });
 
   it('writes an import template in each language that the reader accepts', async () => {

@@ -249,6 +249,11 @@ export const answerPersonal = async (
   if (isClosed(event)) throw new AppError('ANSWERS_CLOSED', 'answers are closed');
   await ctx.rateLimiter.consume([{ bucket: `invite-answer:${tokenHash}`, limit: ANSWERS_PER_TOKEN }]);
   const pageLanguage = lang && event.langs.includes(lang) ? lang : undefined;
+  // A second tap on the same answer: nothing to write, and no row lock to wait for.
+  const repeated = storedAnswerOf(input, event, found.countOfInvites, askedOf(event, found));
+  if (sameAnswer(found, repeated) && (!pageLanguage || pageLanguage === found.lang)) {
+    return resultOf(buildPage(ctx, event, 'personal', pageLang(event, lang, found.lang), found, askedOf(event, found)), false);
+  }
   const { guest, changed } = await ctx.db.transaction(async (tx) => {
     const current = await repo.lockInviteGuest(tx, found.id);
     if (!current) throw notFound();
