@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts', 'src/worker.ts'],
+  entryPoints: ['src/main.ts', 'src/server-main.ts', 'src/worker.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -12,7 +12,21 @@ await build({
   target: 'node20.19',
   sourcemap: true,
   packages: 'external',
+  // main.js loads React's production build before the server (server-main.js) imports it.
+  external: ['./server-main.js'],
   alias: { '@magiim/shared': '../../packages/shared/src/index.ts' },
+  logLevel: 'warning',
+});
+// The guest page's enhancement script, beside main.js where the server looks for it (the same options as
+// bundleClientScript in src/modules/invitations/page/client-script.ts, which builds it in memory from source).
+await build({
+  entryPoints: ['src/modules/invitations/client/invite-enhance.ts'],
+  outfile: 'dist/invite-enhance.js',
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  target: ['es2020', 'safari14'],
+  legalComments: 'none',
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });

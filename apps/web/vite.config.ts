@@ -45,6 +45,12 @@ const precompress = (): Plugin => {
   };
 };
 
+/** What the API server answers in dev: the API, and the guest's server-rendered pages (APP_URL is Vite's port). */
+const SERVER_PROXY = {
+  '/api': { target: 'http://localhost:3000', changeOrigin: true },
+  '^/(invite|invite-assets|navigate|preview)/': { target: 'http://localhost:3000', changeOrigin: true },
+};
+
 // The server serves dist/ with an SPA fallback; in development Vite proxies the API to it.
 export default defineConfig({
   plugins: [react(), precompress()],
@@ -72,9 +78,9 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    proxy: SERVER_PROXY,
   },
   preview: {
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    proxy: SERVER_PROXY,
   },
 });

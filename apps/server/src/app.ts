@@ -28,6 +28,7 @@ import { registerGuestRoutes } from './modules/guests/guests.routes.js';
 import { registerGroupRoutes } from './modules/groups/groups.routes.js';
 import { registerPlacesRoutes } from './modules/places/places.routes.js';
 import { registerMediaRoutes } from './modules/media/media.routes.js';
+import { registerInvitePages } from './modules/invitations/page/invite-pages.routes.js';
 import { registerInvitationRoutes } from './modules/invitations/invitations.routes.js';
 import { registerStatsRoutes } from './modules/stats/stats.routes.js';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -136,6 +137,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
   );
 
   await registerMediaRoutes(app);
+  // The guest's pages as server-rendered HTML (outside /api, before the SPA's fallback).
+  await registerInvitePages(app);
   await registerWebApp(app, config);
 
   const close = async () => {

@@ -20,7 +20,7 @@ describe('content security policy', () => {
   it('allows no inline script and nothing from Google while Google sign-in is off', () => {
     const policy = directives(contentSecurityPolicy({ googleClientId: undefined }));
     expect(policy['script-src']).toBe("'self'");
-    expect(policy['frame-src']).toBe("'none'");
+    expect(policy['frame-src']).toBe("'self'");
     expect(policy['connect-src']).toBe("'self'");
     expect(policy).toMatchObject({ 'frame-ancestors': "'none'", 'object-src': "'none'", 'base-uri': "'self'", 'form-action': "'self'" });
   });
@@ -28,7 +28,7 @@ describe('content security policy', () => {
   it("allows Google's host when Google sign-in is on", () => {
     const policy = directives(contentSecurityPolicy({ googleClientId: 'client.apps.googleusercontent.com' }));
     expect(policy['script-src']).toBe("'self' https://accounts.google.com");
-    expect(policy['frame-src']).toBe('https://accounts.google.com');
+    expect(policy['frame-src']).toBe("'self' https://accounts.google.com");
     expect(policy['connect-src']).toBe("'self' https://accounts.google.com");
   });
 });

@@ -6,7 +6,7 @@ const GOOGLE = 'https://accounts.google.com';
 
 /**
  * The SPA's policy: no inline script and nothing from elsewhere, except Google Identity Services when Google
- * sign-in is on. Styles allow 'unsafe-inline' because MUI (emotion) injects its styles at run time.
+ * sign-in is on; frames only of our own pages (the invitation previews) and Google's. Styles allow 'unsafe-inline' because MUI (emotion) injects its styles at run time.
  */
 export const contentSecurityPolicy = (config: Pick<Config, 'googleClientId'>): string => {
   const google = config.googleClientId ? ` ${GOOGLE}` : '';
@@ -17,7 +17,8 @@ export const contentSecurityPolicy = (config: Pick<Config, 'googleClientId'>): s
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self'${google}`,
-    `frame-src ${config.googleClientId ? GOOGLE : "'none'"}`,
+    // 'self': the host's invitation previews show the guest page (/preview/…) in a frame.
+    `frame-src 'self'${google}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -1,0 +1,311 @@
+import type { ReactNode } from 'react';
+import { RSVP_ANSWERS, type GuestAnswerDto, type InvitePageDto, type RsvpAnswer } from '@magiim/shared';
+import type { AnswerField, AnswerFormErrors, AnswerFormValues } from './answer-form-values.js';
+import { TextWith } from './bidi-text.js';
+import { LANGUAGE_NAMES, messageText, type PageTexts, type TextKey } from './page-texts.js';
+
+export type AnswerOutcome = 'saved' | 'wrongNumber' | null;
+
+export interface AnswerSectionProps {
+  page: InvitePageDto;
+  texts: PageTexts;
+  values: AnswerFormValues;
+  errors: AnswerFormErrors | null;
+  outcome: AnswerOutcome;
+  /** Where the form posts (with ?lang); null on the host's preview, where nothing is sent. */
+  action: string | null;
+  wrongNumberAction: string | null;
+}
+
+const STATUS_CHOICE: Record<RsvpAnswer, TextKey> = { approved: 'statusApproved', declined: 'statusDeclined', maybe: 'statusMaybe' };
+const STATUS_NAME: Record<RsvpAnswer, TextKey> = { approved: 'answerApproved', declined: 'answerDeclined', maybe: 'answerMaybe' };
+const THANKS: Record<RsvpAnswer, TextKey> = { approved: 'thanksApproved', declined: 'thanksDeclined', maybe: 'thanksMaybe' };
+
+/** The element an error summary link jumps to, and the label it names. */
+const FIELD_TARGET: Record<AnswerField, { id: string; label: TextKey }> = {
+  fullName: { id: 'fullName', label: 'fullNameLabel' },
+  phoneNumber: { id: 'phoneNumber', label: 'phoneLabel' },
+  lang: { id: 'formLang', label: 'formLangLabel' },
+  status: { id: 'status-approved', label: 'statusLegend' },
+  attending: { id: 'attending', label: 'attendingLabel' },
+  meals: { id: 'meals', label: 'mealsLegend' },
+  transport: { id: 'transport-none', label: 'transportLegend' },
+  comments: { id: 'comments', label: 'commentsLabel' },
+};
+
+const errorId = (field: AnswerField) => `${field}-error`;
+
+const ariaOf = (errors: AnswerFormErrors | null, field: AnswerField, hintId?: string) => {
+  const invalid = Boolean(errors?.fields[field]);
+  const describedBy = [hintId, invalid ? errorId(field) : undefined].filter(Boolean).join(' ');
+  return { ...(invalid ? { 'aria-invalid': true as const } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) };
+};
+
+const FieldError = ({ errors, field, texts }: { errors: AnswerFormErrors | null; field: AnswerField; texts: PageTexts }) => {
+  const message = errors?.fields[field];
+  return message ? (
+    <p className="err" id={errorId(field)}>
+      {messageText(texts, message)}
+    </p>
+  ) : null;
+};
+
+export const AnswerSummary = ({ answer, texts }: { answer: GuestAnswerDto; texts: PageTexts }) => {
+  if (answer.status === 'wrongNumber') return null;
+  const status = texts[STATUS_NAME[answer.status]];
+  return (
+    <p className="summary">
+      {answer.status === 'approved' && answer.attending ? (
+        <TextWith template={texts.youAnsweredPeople} values={{ status, count: answer.attending }} />
+      ) : (
+        <TextWith template={texts.youAnswered} values={{ status }} />
+      )}{' '}
+      <a href="#rsvp">{texts.changeAnswer}</a>
+    </p>
+  );
+};
+
+const fillForm = (texts: PageTexts, form: NonNullable<AnswerFormErrors['form']>): ReactNode => (
+  <TextWith template={texts[form.key]} values={{ minutes: form.minutes ?? 1 }} />
+);
+
+const ErrorSummary = ({ errors, texts }: { errors: AnswerFormErrors; texts: PageTexts }) => {
+  const fields = Object.entries(errors.fields) as [AnswerField, string][];
+  const form = errors.form ? <p>{fillForm(texts, errors.form)}</p> : null;
+  return (
+    <div className="alert" role="alert" id="errors" tabIndex={-1}>
+      {form ?? <p>{texts.errorSummary}</p>}
+      {fields.length ? (
+        <ul>
+          {fields.map(([field, message]) => (
+            <li key={field}>
+              <a href={`#${FIELD_TARGET[field].id}`}>
+                {texts[FIELD_TARGET[field].label]}: {messageText(texts, message)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+};
+
+const PublicFields = ({ page, texts, values, errors }: Pick<AnswerSectionProps, 'page' | 'texts' | 'values' | 'errors'>) => (
+  <>
+    <div className="field">
+      <label className="label" htmlFor="fullName">
+        {texts.fullNameLabel}
+      </label>
+      <input type="text" id="fullName" name="fullName" dir="auto" autoComplete="name" maxLength={100} defaultValue={values.fullName} {...ariaOf(errors, 'fullName')} />
+      <FieldError errors={errors} field="fullName" texts={texts} />
+    </div>
+    <div className="field">
+      <label className="label" htmlFor="phoneNumber">
+        {texts.phoneLabel}
+      </label>
+      <input
+        type="tel"
+        id="phoneNumber"
+        name="phoneNumber"
+        dir="ltr"
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={20}
+        defaultValue={values.phoneNumber}
+        {...ariaOf(errors, 'phoneNumber')}
+      />
+      <FieldError errors={errors} field="phoneNumber" texts={texts} />
+    </div>
+    {page.langs.length > 1 ? (
+      <div className="field">
+        <label className="label" htmlFor="formLang">
+          {texts.formLangLabel}
+        </label>
+        <select id="formLang" name="lang" defaultValue={values.lang || page.lang} {...ariaOf(errors, 'lang')}>
+          {page.langs.map((lang) => (
+            <option key={lang} value={lang} lang={lang}>
+              {LANGUAGE_NAMES[lang]}
+            </option>
+          ))}
+        </select>
+        <FieldError errors={errors} field="lang" texts={texts} />
+      </div>
+    ) : (
+      <input type="hidden" name="lang" value={page.lang} />
+    )}
+  </>
+);
+
+/** Shown to people coming: how many, special meals, transport (the script hides it for the other answers). */
+const ComingFields = ({ page, texts, values, errors }: Pick<AnswerSectionProps, 'page' | 'texts' | 'values' | 'errors'>) => {
+  const max = Math.max(1, page.questions.maxAttending);
+  const { meals, transport } = page.questions;
+  return (
+    <div id="coming">
+      {max > 1 ? (
+        <div className="field">
+          <label className="label" htmlFor="attending">
+            {texts.attendingLabel}
+          </label>
+          <p className="hint" id="attending-hint">
+            <TextWith template={texts.attendingHint} values={{ max }} />
+          </p>
+          <select id="attending" name="attending" defaultValue={values.attending} {...ariaOf(errors, 'attending', 'attending-hint')}>
+            {Array.from({ length: max }, (_, i) => (
+              <option key={i} value={i + 1}>
+                {i + 1}
+              </option>
+            ))}
+          </select>
+          <FieldError errors={errors} field="attending" texts={texts} />
+        </div>
+      ) : (
+        <input type="hidden" name="attending" value="1" />
+      )}
+      {meals?.length ? (
+        <fieldset id="meals" {...ariaOf(errors, 'meals', 'meals-hint')}>
+          <legend>{texts.mealsLegend}</legend>
+          <p className="hint" id="meals-hint">
+            {texts.mealsHint}
+          </p>
+          {meals.map((meal) => (
+            <div className="meal" key={meal}>
+              <label htmlFor={`meal-${meal}`}>{texts[`meal_${meal}`]}</label>
+              <input
+                type="number"
+                id={`meal-${meal}`}
+                name={`meals.${meal}`}
+                inputMode="numeric"
+                min={0}
+                max={max}
+                dir="ltr"
+                placeholder="0"
+                defaultValue={values.meals[meal] ?? ''}
+              />
+            </div>
+          ))}
+          {/* One place for the meals message: the server's after a refused answer, the script's while typing. */}
+          <p className="err" id={errorId('meals')} aria-live="polite" hidden={!errors?.fields.meals}>
+            {errors?.fields.meals ? messageText(texts, errors.fields.meals) : null}
+          </p>
+        </fieldset>
+      ) : null}
+      {transport?.length ? (
+        <fieldset {...ariaOf(errors, 'transport', 'transport-hint')}>
+          <legend>{texts.transportLegend}</legend>
+          <p className="hint" id="transport-hint">
+            {texts.transportHint}
+          </p>
+          <label className="choice">
+            <input type="radio" id="transport-none" name="transport" value="" defaultChecked={!transport.includes(values.transport)} />
+            {texts.transportNone}
+          </label>
+          {transport.map((option, index) => (
+            <label className="choice" key={option}>
+              <input type="radio" id={`transport-${index}`} name="transport" value={option} defaultChecked={values.transport === option} />
+              <bdi>{option}</bdi>
+            </label>
+          ))}
+          <FieldError errors={errors} field="transport" texts={texts} />
+        </fieldset>
+      ) : null}
+    </div>
+  );
+};
+
+const AnswerFields = (props: AnswerSectionProps) => {
+  const { page, texts, values, errors } = props;
+  return (
+    <>
+      {page.kind === 'public' ? <PublicFields {...props} /> : null}
+      <fieldset {...ariaOf(errors, 'status')}>
+        <legend>{texts.statusLegend}</legend>
+        {RSVP_ANSWERS.map((status) => (
+          <label className="choice" key={status}>
+            <input type="radio" id={`status-${status}`} name="status" value={status} defaultChecked={values.status === status} />
+            {texts[STATUS_CHOICE[status]]}
+          </label>
+        ))}
+        <FieldError errors={errors} field="status" texts={texts} />
+      </fieldset>
+      <ComingFields {...props} />
+      <div className="field">
+        <label className="label" htmlFor="comments">
+          {texts.commentsLabel}
+        </label>
+        <textarea id="comments" name="comments" dir="auto" rows={3} maxLength={500} defaultValue={values.comments} {...ariaOf(errors, 'comments')} />
+        <FieldError errors={errors} field="comments" texts={texts} />
+      </div>
+      <button type="submit" className="btn main">
+        {page.answer && page.answer.status !== 'wrongNumber' ? texts.submitUpdate : texts.submit}
+      </button>
+    </>
+  );
+};
+
+const WrongNumber = ({ texts, action }: { texts: PageTexts; action: string | null }) => (
+  <details>
+    <summary>{texts.wrongNumberOpen}</summary>
+    <p>{texts.wrongNumberExplain}</p>
+    <form method="post" {...(action ? { action } : {})} data-once="">
+      <fieldset disabled={!action}>
+        <button type="submit" className="btn">
+          {texts.wrongNumberButton}
+        </button>
+      </fieldset>
+    </form>
+  </details>
+);
+
+/** The RSVP card: the answer so far, the thank-you or the errors, and the form (none once answers closed). */
+export const AnswerSection = (props: AnswerSectionProps) => {
+  const { page, texts, errors, outcome, action } = props;
+  const answer = page.answer;
+  const preview = page.kind === 'preview';
+  if (outcome === 'wrongNumber') {
+    return (
+      <section className="card" id="answer" aria-labelledby="answer-title">
+        <h2 id="answer-title">{texts.answerTitle}</h2>
+        <p className="done" role="status">
+          {texts.wrongNumberDone}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="card" id="answer" aria-labelledby="answer-title">
+      <h2 id="answer-title">{texts.answerTitle}</h2>
+      {page.kind === 'public' && !answer ? <p>{texts.publicIntro}</p> : null}
+      {outcome === 'saved' && answer && answer.status !== 'wrongNumber' ? (
+        <p className="done" role="status">
+          {texts[THANKS[answer.status]]}
+        </p>
+      ) : null}
+      {answer?.status === 'wrongNumber' && !page.closed ? <p className="summary">{texts.wrongNumberMarked}</p> : null}
+      {answer ? <AnswerSummary answer={answer} texts={texts} /> : null}
+      {errors ? <ErrorSummary errors={errors} texts={texts} /> : null}
+      {page.closed ? (
+        <p className="summary">{texts.closed}</p>
+      ) : (
+        <>
+          {preview ? <p className="hint">{texts.previewNotSaved}</p> : null}
+          <form
+            id="rsvp"
+            {...(action ? { method: 'post', action } : {})}
+            data-sending={texts.sending}
+            data-meals-error={texts.v_mealsAboveAttending}
+          >
+            {preview ? (
+              <fieldset disabled>
+                <AnswerFields {...props} />
+              </fieldset>
+            ) : (
+              <AnswerFields {...props} />
+            )}
+          </form>
+          {page.kind !== 'public' ? <WrongNumber texts={texts} action={props.wrongNumberAction} /> : null}
+        </>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,58 @@
+import type { InvitePageDto } from '@magiim/shared';
+import { AnswerSection, type AnswerOutcome } from './answer-form.js';
+import { initialFormValues, type AnswerFormErrors, type AnswerFormValues } from './answer-form-values.js';
+import { TextWith } from './bidi-text.js';
+import { EventHero, WhenCard, WhereCard } from './event-details.js';
+import { pageFactsOf, withLang, type PagePaths } from './page-facts.js';
+import { PageShell } from './page-shell.js';
+
+export interface InvitePageProps {
+  page: InvitePageDto;
+  paths: PagePaths;
+  appUrl: string;
+  scriptSrc: string | null;
+  /** After a POST: what the guest sent, and what came of it. */
+  values?: AnswerFormValues;
+  errors?: AnswerFormErrors | null;
+  outcome?: AnswerOutcome;
+}
+
+/** The invitation: the event, when and where, and the RSVP form (personal, public or the host's preview). */
+export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = null, outcome = null }: InvitePageProps) => {
+  const facts = pageFactsOf(page, paths, appUrl, paths.invite);
+  const { texts } = facts;
+  const name = page.guest?.fullName.trim();
+  const acting = page.kind !== 'preview';
+  const hasForm = acting && !page.closed && outcome !== 'wrongNumber';
+  return (
+    <PageShell
+      lang={page.lang}
+      title={page.event.name}
+      langs={page.langs}
+      meta={facts.meta}
+      scriptSrc={hasForm ? scriptSrc : null}
+      preview={page.kind === 'preview'}
+    >
+      <EventHero page={page} facts={facts}>
+        {page.kind === 'public' ? null : (
+          <p className="big">{name ? <TextWith template={texts.greeting} values={{ name }} /> : texts.greetingNoName}</p>
+        )}
+        <p>
+          {facts.when.dateText}, <TextWith template={texts.atTime} values={{ time: facts.when.timeText }} />
+        </p>
+        <p className="soft">{page.event.location.name}</p>
+      </EventHero>
+      <AnswerSection
+        page={page}
+        texts={texts}
+        values={values ?? initialFormValues(page)}
+        errors={errors}
+        outcome={outcome}
+        action={acting ? `${withLang(paths.invite, page.lang)}#answer` : null}
+        wrongNumberAction={acting ? `${withLang(`${paths.invite}/wrong-number`, page.lang)}#answer` : null}
+      />
+      <WhenCard facts={facts} />
+      <WhereCard page={page} facts={facts} />
+    </PageShell>
+  );
+};

@@ -1,0 +1,50 @@
+import { buildApp } from './app.js';
+import { loadConfigOrExit } from './platform/env.js';
+
+/** Serves the API and the web app; runs the job worker too unless started with --no-worker. */
+const main = async () => {
+  const config = loadConfigOrExit();
+  const worker = !process.argv.includes('--no-worker');
+  const { app, close, ctx } = await buildApp(config, { worker });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await close();
+    const code = (error as NodeJS.ErrnoException).code;
+    console.error(
+      code === 'EADDRINUSE'
+        ? `Port ${config.port} on ${config.host} is in use: stop what uses it, or set PORT.`
+        : `Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`,
+    );
+    process.exit(1);
+  }
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host);
+  const shown = `http://${local ? 'localhost' : config.host}:${config.port}`;
+  const lines = [
+    '',
+    `  Magiim is running:  ${shown}`,
+    `  Data:               ${ctx.database.embedded ? `${config.dataDir} (embedded PostgreSQL)` : 'PostgreSQL at DATABASE_URL'}`,
+    config.devMailbox ? `  Sent e-mail:        ${shown}/dev/mailbox (no SMTP_URL set, so nothing leaves this machine)` : '',
+    worker ? '' : '  Jobs:               not handled here (--no-worker); run worker.js beside it',
+    '  Stop:               Ctrl-C',
+    '',
+  ];
+  console.log(lines.filter((line, i) => line || i === 0 || i === lines.length - 1).join('\n'));
+  let stopping = false;
+  const stop = async () => {
+    // A second Ctrl-C while stopping leaves at once (the embedded database then keeps running until next start).
+    if (stopping) process.exit(1);
+    stopping = true;
+    try {
+      await close();
+      process.exit(0);
+    } catch (error) {
+      console.error(`Stopped with an error: ${(error as Error).message}`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+};
+
+await main();

@@ -1,0 +1,30 @@
+import { API, notificationsResponseSchema, okResponseSchema, type NotificationsResponse } from '@magiim/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../app/api-client';
+
+/** How often the bell asks for news while the tab is visible. */
+export const NOTIFICATIONS_POLL_MS = 30_000;
+
+export const notificationKeys = { all: ['notifications'] as const };
+
+export const useNotifications = () =>
+  useQuery({
+    queryKey: notificationKeys.all,
+    queryFn: ({ signal }) => apiRequest(API.notifications.list, { schema: notificationsResponseSchema, signal }),
+    refetchInterval: NOTIFICATIONS_POLL_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+
+/** Marks every notification read; the list is then fetched again (the unread ones stop growing). */
+export const useMarkNotificationsRead = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(API.notifications.read, { method: 'PUT', body: {}, schema: okResponseSchema }),
+    onMutate: () => {
+      // The badge clears at once; the refetch below confirms it.
+      queryClient.setQueryData(notificationKeys.all, (data: NotificationsResponse | undefined) => (data ? { ...data, unread: 0 } : data));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+};

@@ -1,0 +1,115 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { EventStatsDto } from '@magiim/shared';
+import { useTranslation } from 'react-i18next';
+import { useIsolatedT } from '../../../design/isolated-text';
+import { colors } from '../../../design/tokens';
+import { formatCount } from '../../events/format-event';
+import { GROUP_SEGMENTS, groupBars, type GroupSegment } from '../group-bars';
+import { StatsSection } from './stats-section';
+import { visuallyHidden } from './visually-hidden';
+
+/** Bar colours; the labels and the table carry the figures, so colour is never the only cue. */
+const SEGMENT_COLORS: Record<GroupSegment, string> = {
+  attending: colors.success,
+  maybe: colors.gold,
+  noAnswer: colors.primaryLight,
+  declined: colors.rose,
+};
+
+type GroupRow = EventStatsDto['byGroup'][number];
+
+function Legend() {
+  const { t } = useTranslation();
+  return (
+    <Box component="ul" aria-hidden sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 0, m: 0, mb: 2, listStyle: 'none' }}>
+      {GROUP_SEGMENTS.map((kind) => (
+        <Box component="li" key={kind} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: SEGMENT_COLORS[kind] }} />
+          <Typography variant="body2" color="text.secondary" component="span">
+            {t(`statistics.groups.${kind}`)}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The same figures as a table, for screen readers (the bars are hidden from them). */
+function GroupTable({ rows }: { rows: GroupRow[] }) {
+  const { t } = useTranslation();
+  const groupName = (row: GroupRow) => row.name ?? t('statistics.groups.noGroup');
+  return (
+    // The wrapper hides it: a table grows to fit its cells whatever width it is given, and would widen the page.
+    <Box sx={visuallyHidden}>
+      <table data-testid="groups-table">
+        <caption>{t('statistics.groups.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('statistics.groups.group')}</th>
+            <th scope="col">{t('statistics.groups.invited')}</th>
+            {GROUP_SEGMENTS.map((kind) => (
+              <th scope="col" key={kind}>
+                {t(`statistics.groups.${kind}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.groupId ?? 'none'}>
+              <th scope="row">{groupName(row)}</th>
+              <td>{row.invited}</td>
+              {GROUP_SEGMENTS.map((kind) => (
+                <td key={kind}>{row[kind]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Box>
+  );
+}
+
+/** People per group: coming, maybe, no answer and not coming, each bar scaled to the largest group. */
+export function AttendanceByGroup({ rows }: { rows: GroupRow[] | undefined }) {
+  const { t, i18n } = useTranslation();
+  const ti = useIsolatedT();
+  const bars = rows ? groupBars(rows) : [];
+  return (
+    <StatsSection title={t('statistics.groups.title')} testId="attendance-by-group" loading={!rows}>
+      {rows ? (
+        <>
+          <GroupTable rows={rows} />
+          <Box aria-hidden>
+            <Legend />
+            <Box component="ul" sx={{ p: 0, m: 0, listStyle: 'none', display: 'grid', gap: 2 }}>
+              {bars.map((bar) => (
+                <Box component="li" key={bar.key} data-testid="group-bar">
+                  <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, mb: 0.5 }}>
+                    <Typography component="span" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} dir="auto">
+                      {bar.name ?? t('statistics.groups.noGroup')}
+                    </Typography>
+                    <Typography component="span" variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                      {ti('statistics.groups.comingOf', {
+                        count: formatCount(bar.attending, i18n.language),
+                        invited: formatCount(bar.invited, i18n.language),
+                      })}
+                    </Typography>
+                  </Box>
+                  <Box sx={{ height: 14, borderRadius: 999, bgcolor: colors.canvas, border: 1, borderColor: 'divider', overflow: 'hidden' }}>
+                    <Box sx={{ width: `${bar.length}%`, height: '100%', display: 'flex', bgcolor: colors.line }}>
+                      {bar.segments.map((segment) => (
+                        <Box key={segment.kind} sx={{ width: `${segment.percent}%`, bgcolor: SEGMENT_COLORS[segment.kind] }} title={`${t(`statistics.groups.${segment.kind}`)}: ${segment.people}`} />
+                      ))}
+                    </Box>
+                  </Box>
+                </Box>
+              ))}
+            </Box>
+          </Box>
+        </>
+      ) : null}
+    </StatsSection>
+  );
+}

@@ -1,0 +1,94 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import AddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PageHeading } from '../../../components/page-heading';
+import { EmptyState } from '../../../design/empty-state';
+import { InvitationIllustration } from '../../../design/illustrations';
+import { translateError } from '../../../i18n/translate-error';
+import { useEvent } from '../../events/use-event';
+import { useEventStats } from '../api';
+import { AttendanceByGroup } from '../components/attendance-by-group';
+import { ChangedDecisions } from '../components/changed-decisions';
+import { HeadlineStats } from '../components/headline-stats';
+import { hasNeeds, NeedsTotals } from '../components/needs-totals';
+import { RecentResponses } from '../components/recent-responses';
+import { useNow } from '../use-now';
+
+/**
+ * `/event/:id/statistics`, the dashboard's home: headline figures, the latest and the changed answers,
+ * attendance by group, and meal and transport totals. It refreshes itself while open (see `useEventStats`).
+ */
+export function StatisticsPage() {
+  const { t } = useTranslation();
+  const event = useEvent();
+  const query = useEventStats(event.id);
+  const now = useNow();
+  const stats = query.data;
+  const heading = <PageHeading>{t('statistics.title')}</PageHeading>;
+
+  // Until the figures arrive, the event's own guest count decides between the empty state and placeholders.
+  if ((stats?.guests ?? event.guestCount) === 0) {
+    return (
+      <>
+        {heading}
+        <EmptyState
+          data-testid="stats-empty"
+          illustration={<InvitationIllustration />}
+          title={t('statistics.empty.title')}
+          action={
+            <Button component={RouterLink} to={`/event/${event.id}/guest/list`} variant="contained" size="large" startIcon={<AddIcon />}>
+              {t('statistics.empty.action')}
+            </Button>
+          }
+        >
+          {t('statistics.empty.body')}
+        </EmptyState>
+      </>
+    );
+  }
+
+  if (!stats && query.error) {
+    return (
+      <>
+        {heading}
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void query.refetch()}>
+              {t('statistics.retry')}
+            </Button>
+          }
+        >
+          {translateError(t, query.error)}
+        </Alert>
+      </>
+    );
+  }
+
+  const needs = stats && hasNeeds(stats);
+  return (
+    <>
+      {heading}
+      <HeadlineStats stats={stats} fallback={{ invited: event.inviteeCount, guests: event.guestCount }} />
+      <Grid container spacing={3} sx={{ mt: 4 }}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <RecentResponses eventId={event.id} responses={stats?.recentResponses} now={now} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ChangedDecisions eventId={event.id} changes={stats?.changedDecisions} now={now} />
+        </Grid>
+        <Grid size={{ xs: 12, md: needs ? 7 : 12 }}>
+          <AttendanceByGroup rows={stats?.byGroup} />
+        </Grid>
+        {stats && needs ? (
+          <Grid size={{ xs: 12, md: 5 }}>
+            <NeedsTotals meals={stats.meals} transport={stats.transport} />
+          </Grid>
+        ) : null}
+      </Grid>
+    </>
+  );
+}
