@@ -177,7 +177,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="statistics" replace /> },
               {
                 path: 'statistics',
-                lazy: async () => ({ Component: (await import('../features/events/pages/event-statistics-page')).EventStatisticsPage }),
+                lazy: async () => ({ Component: (await import('../features/statistics/pages/statistics-page')).StatisticsPage }),
               },
               {
                 path: 'settings/:step?',
@@ -192,8 +192,28 @@ export const routes: RouteObject[] = [
                 path: 'guest/groups',
                 lazy: async () => ({ Component: (await import('../features/guests/pages/guest-groups-page')).GuestGroupsPage }),
               },
+              {
+                path: 'guest/answers',
+                lazy: async () => ({ Component: (await import('../features/invitations/pages/guest-answers-page')).GuestAnswersPage }),
+              },
             ],
           },
+          // The previews (spec §2: blank layout): the guest's page in a frame under a slim bar, no side menu.
+          ...(['invitation', 'navigate'] as const).map(
+            (kind): RouteObject => ({
+              path: `event/:id/${kind}`,
+              lazy: async () => {
+                const [{ InvitationPreviewPage }] = await Promise.all([import('../features/invitations/pages/invitation-preview-page'), ensureFeatureTexts()]);
+                return {
+                  element: (
+                    <RequireAbility action="manage" subject="Event">
+                      <InvitationPreviewPage kind={kind} />
+                    </RequireAbility>
+                  ),
+                };
+              },
+            }),
+          ),
         ],
       },
       // Unknown paths show the not-found page at the typed address, which stays in the history.

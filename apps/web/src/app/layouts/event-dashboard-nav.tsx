@@ -7,6 +7,7 @@ import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import PeopleIcon from '@mui/icons-material/PeopleOutline';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
 import PhoneIcon from '@mui/icons-material/PhoneOutlined';
+import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import SmsIcon from '@mui/icons-material/SmsOutlined';
@@ -24,9 +25,18 @@ const manage = { action: 'manage', subject: 'Event' } as const;
 
 /**
  * Screens that exist today. Items of later features stay described below and appear once their route is
- * added here (message templates, calls, timing, invitation preview, gifts, payment).
+ * added here (message templates, calls, timing, gifts, payment).
  */
-const LIVE_SCREENS = new Set<string>(['statistics', 'guest/list', 'guest/groups', 'settings', '/userSettings', '/manage-events']);
+const LIVE_SCREENS = new Set<string>([
+  'statistics',
+  'guest/list',
+  'guest/answers',
+  'guest/groups',
+  'invitation',
+  'settings',
+  '/userSettings',
+  '/manage-events',
+]);
 
 const screenOf = (to: string, base: string): string => (to.startsWith(`${base}/`) ? to.slice(base.length + 1) : to);
 
@@ -39,6 +49,7 @@ export const eventDashboardNav = (eventId: string, { paid, showCalls }: EventNav
       titleKey: 'layout.nav.management',
       items: [
         { labelKey: 'layout.nav.guestsList', to: `${base}/guest/list`, icon: <PeopleIcon />, can: manage },
+        { labelKey: 'invitations.nav.guestAnswers', to: `${base}/guest/answers`, icon: <QuestionAnswerIcon />, can: manage },
         { labelKey: 'layout.nav.messageTemplates', to: `${base}/message-template`, icon: <SmsIcon />, can: manage },
         { labelKey: 'layout.nav.callTemplates', to: `${base}/call-messages`, icon: <PhoneIcon />, can: manage },
         { labelKey: 'layout.nav.actionTiming', to: `${base}/guest/timing`, icon: <ScheduleIcon />, can: manage },

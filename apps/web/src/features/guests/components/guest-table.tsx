@@ -20,6 +20,7 @@ import { formatPhone, type GroupDto, type GuestDto, type GuestSort } from '@magi
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Ltr } from '../../../design/bidi';
+import { GuestLinkMenu } from '../../invitations/components/guest-link-menu';
 import { GuestStatusChip } from './guest-status-chip';
 
 interface GuestTableProps {
@@ -51,6 +52,7 @@ const attendingText = (guest: GuestDto) => (guest.attending === null ? '' : `${g
 
 interface RowLabels {
   edit: string;
+  link: string;
   delete: string;
   select: string;
 }
@@ -100,7 +102,8 @@ const GuestTableRow = memo(function GuestTableRow({
       </TableCell>
       <TableCell>{/* filled by the messaging engine (rounds sent, delivery) */}</TableCell>
       <TableCell align="right">
-        <div style={{ display: 'flex', gap: 4, justifyContent: 'flex-end' }}>
+        <div style={{ display: 'flex', gap: 4, justifyContent: 'flex-end', alignItems: 'center' }}>
+          <GuestLinkMenu guest={guest} label={labels.link} />
           <IconButton
             disableRipple
             component={RouterLink}
@@ -124,11 +127,12 @@ const GuestTableRow = memo(function GuestTableRow({
 export const GuestTable = memo(function GuestTable({ eventId, guests, groups, selected, onToggle, onToggleAll, onDelete, sort, onSort, compact }: GuestTableProps) {
   const { t } = useTranslation();
   const groupName = useMemo(() => new Map(groups.map((group) => [group.id, group.name])), [groups]);
-  const labels = useMemo<RowLabels>(() => ({ edit: t('guests.actions.edit'), delete: t('guests.actions.delete'), select: t('guests.actions.select') }), [t]);
+  const labels = useMemo<RowLabels>(() => ({ edit: t('guests.actions.edit'), link: t('invitations.links.menu'), delete: t('guests.actions.delete'), select: t('guests.actions.select') }), [t]);
   const allChecked = guests.length > 0 && guests.every((guest) => selected.has(guest.id));
 
   const actions = (guest: GuestDto) => (
-    <Stack direction="row" spacing={0.5} justifyContent="flex-end">
+    <Stack direction="row" spacing={0.5} justifyContent="flex-end" alignItems="center">
+      <GuestLinkMenu guest={guest} label={labels.link} />
       <Tooltip title={t('guests.actions.edit')}>
         <IconButton component={RouterLink} to={`/event/${eventId}/guest/edit/${guest.id}`} aria-label={`${t('guests.actions.edit')}: ${guest.fullName}`} size="small">
           <EditIcon fontSize="small" />

@@ -9,6 +9,9 @@ import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../app/api-error';
 import { PageHeading } from '../../../components/page-heading';
 import { useEvent } from '../../events/use-event';
+import { GuestAnswerCard } from '../../invitations/components/guest-answer-card';
+import { GuestAnswerHistoryCard } from '../../invitations/components/guest-answer-history-card';
+import { PersonalLinkCard } from '../../invitations/components/personal-link-card';
 import { useEditGuest, useGroups, useGuest } from '../api';
 import { GuestForm } from '../components/guest-form';
 import { GuestStatusChip } from '../components/guest-status-chip';
@@ -36,7 +39,9 @@ export function GuestEditPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('guests.edit.viewed', { count: guest.data.viewedCount })}
       </Typography>
-      <Card variant="outlined" sx={{ maxWidth: 720 }}>
+      <GuestAnswerCard guest={guest.data} />
+      <PersonalLinkCard event={event} guest={guest.data} />
+      <Card variant="outlined" sx={{ maxWidth: 720, mb: 3 }}>
         <CardContent>
           <GuestForm
             key={guest.data.updatedAt}
@@ -51,6 +56,7 @@ export function GuestEditPage() {
           />
         </CardContent>
       </Card>
+      <GuestAnswerHistoryCard eventId={event.id} guestId={guestId} />
     </>
   );
 }

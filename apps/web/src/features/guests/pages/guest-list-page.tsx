@@ -26,6 +26,7 @@ import { EmptyState } from '../../../design/empty-state';
 import { InvitationIllustration } from '../../../design/illustrations';
 import { useConfig } from '../../config/api';
 import { useEvent } from '../../events/use-event';
+import { PublicLinkCard } from '../../invitations/components/public-link-card';
 import { downloadGuestExport, useBulkGuests, useDeleteGuest, useGoogleContacts, useGroups, useGuestList } from '../api';
 import { BulkActionsBar } from '../components/bulk-actions-bar';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -215,6 +216,8 @@ export function GuestListPage() {
           <QuickAddRow eventId={event.id} groups={groups} />
         </CardContent>
       </Card>
+
+      <PublicLinkCard event={event} />
 
       {list.isError ? <Alert severity="error">{t('errors.INTERNAL')}</Alert> : null}
 

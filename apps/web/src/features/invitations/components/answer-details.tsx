@@ -1,0 +1,61 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { MealCounts } from '@magiim/shared';
+import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../design/bidi';
+import { chosenMeals } from '../format-answer';
+
+export interface AnswerFields {
+  attending: number | null;
+  meals: MealCounts;
+  transport: { option: string } | null;
+  comments: string;
+}
+
+/** People, meals, transport and the guest's own comment, as short labelled lines (a description list). */
+export function AnswerDetails({ answer, countOfInvites }: { answer: AnswerFields; countOfInvites?: number }) {
+  const { t } = useTranslation();
+  const meals = chosenMeals(answer.meals);
+  const rows: { key: string; label: string; value: React.ReactNode }[] = [];
+  if (answer.attending !== null && answer.attending > 0) {
+    rows.push({
+      key: 'people',
+      label: t('invitations.answer.people'),
+      value: <Ltr>{countOfInvites ? `${answer.attending}/${countOfInvites}` : answer.attending}</Ltr>,
+    });
+  }
+  if (meals.length > 0) {
+    rows.push({
+      key: 'meals',
+      label: t('invitations.answer.meals'),
+      value: meals.map(([meal, count]) => t('invitations.answer.mealCount', { meal: t(`eventWizard.meals.${meal}`), count })).join(' · '),
+    });
+  }
+  if (answer.transport) rows.push({ key: 'transport', label: t('invitations.answer.transport'), value: <bdi>{answer.transport.option}</bdi> });
+  if (answer.comments.trim()) {
+    rows.push({
+      key: 'comments',
+      label: t('invitations.answer.comments'),
+      value: (
+        <Box component="span" dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {answer.comments}
+        </Box>
+      ),
+    });
+  }
+  if (rows.length === 0) return null;
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.5 }}>
+      {rows.map((row) => (
+        <Box key={row.key} sx={{ display: 'contents' }} data-testid={`answer-${row.key}`}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {row.label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            {row.value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
