@@ -1,7 +1,6 @@
 import {
   API,
   eventListSchema,
-  guestListResponseSchema,
   eventSchema,
   nonRemovableLanguagesSchema,
   okResponseSchema,
@@ -21,7 +20,6 @@ export const eventKeys = {
   all: ['events'] as const,
   one: (id: string) => ['events', id] as const,
   nonRemovableLanguages: (id: string) => ['events', id, 'non-removable-languages'] as const,
-  guestCounts: (id: string) => ['events', id, 'guest-counts'] as const,
   places: (q: string, lang: string) => ['places', lang, q] as const,
 };
 
@@ -41,15 +39,6 @@ export const useNonRemovableLanguages = (id: string) =>
   useQuery({
     queryKey: eventKeys.nonRemovableLanguages(id),
     queryFn: ({ signal }) => apiRequest(API.event.nonRemovableLanguages(id), { schema: nonRemovableLanguagesSchema, signal }),
-  });
-
-/** Whole-event guest counts the event itself does not carry (`viewed`, `partiallyComing`). */
-export const useGuestCounts = (id: string, enabled: boolean) =>
-  useQuery({
-    queryKey: eventKeys.guestCounts(id),
-    queryFn: async ({ signal }) =>
-      (await apiRequest(`${API.guests.list(id)}?pageSize=1`, { schema: guestListResponseSchema, signal })).counts,
-    enabled,
   });
 
 /** Suggestions for the location field; an empty query asks nothing. */

@@ -81,7 +81,8 @@ export function EventLayout() {
           {translateError(t, query.error)}
         </Alert>
       ) : (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }} role="status" aria-label={t('common.loading')}>
+        // As tall as a screen: the footer starts below the fold instead of jumping down when the page arrives.
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 8, minHeight: '100vh' }} role="status" aria-label={t('common.loading')}>
           <CircularProgress />
         </Box>
       )}
