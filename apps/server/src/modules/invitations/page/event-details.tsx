@@ -15,6 +15,15 @@ const srcSetOf = (sizes: Record<string, string>): string =>
     .map(([width, url]) => `${url} ${width}w`)
     .join(', ');
 
+/** Two linked rings and a spark, the brand's celebration mark: the hero's decoration when there is no image. */
+const Ornament = () => (
+  <svg className="ornament" viewBox="0 0 72 36" aria-hidden="true" focusable="false">
+    <circle cx="28" cy="21" r="11" fill="none" stroke="#E8B64C" strokeWidth="3" />
+    <circle cx="44" cy="21" r="11" fill="none" stroke="#6457E6" strokeWidth="3" />
+    <path d="M36 1l1.5 3.5L41 6l-3.5 1.5L36 11l-1.5-3.5L31 6l3.5-1.5z" fill="#E8B64C" />
+  </svg>
+);
+
 /** The event's image (the LCP: high priority, sized, WebP renditions), its name and the greeting. */
 export const EventHero = ({ page, facts, children }: { page: InvitePageDto; facts: PageFacts; children?: ReactNode }) => {
   const { event } = page;
@@ -32,6 +41,7 @@ export const EventHero = ({ page, facts, children }: { page: InvitePageDto; fact
         />
       ) : null}
       <div>
+        {event.imageUrl ? null : <Ornament />}
         <h1 id="event-name">{event.name}</h1>
         {children}
       </div>

@@ -35,12 +35,14 @@ export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = nu
     >
       <EventHero page={page} facts={facts}>
         {page.kind === 'public' ? null : (
-          <p className="big">{name ? <TextWith template={texts.greeting} values={{ name }} /> : texts.greetingNoName}</p>
+          <p className="big greet">{name ? <TextWith template={texts.greeting} values={{ name }} /> : texts.greetingNoName}</p>
         )}
-        <p>
+        <hr className="rule" />
+        <p className="big">
           {facts.when.dateText}, <TextWith template={texts.atTime} values={{ time: facts.when.timeText }} />
         </p>
-        <p className="soft">{page.event.location.name}</p>
+        {facts.when.hebrewDate ? <p className="soft">{facts.when.hebrewDate}</p> : null}
+        <p>{page.event.location.name}</p>
       </EventHero>
       <AnswerSection
         page={page}

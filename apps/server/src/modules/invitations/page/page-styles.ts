@@ -16,7 +16,11 @@ export const PAGE_CSS = [
   '.langs a{display:inline-flex;align-items:center;min-height:44px;min-width:44px;padding:0 .875rem;border-radius:999px;color:#4E43C0;font-weight:600;text-decoration:none}',
   '.langs a[aria-current]{background:#EEEBFD;color:#2A2433}',
   '.card{background:#fff;border:1px solid #E9E3EC;border-radius:16px;box-shadow:0 2px 10px rgba(42,36,51,.06);margin-top:.75rem;padding:1rem 1.125rem;overflow:hidden}',
-  '.hero{padding:0}.hero img{display:block;width:100%;height:auto;background:#EEEBFD}.hero div{padding:1rem 1.125rem}',
+  '.hero{padding:0}.hero img{display:block;width:100%;height:auto;background:#EEEBFD}',
+  '.hero>div{padding:1.5rem 1.25rem 1.25rem;text-align:center;background:linear-gradient(180deg,#F3F0FE 0%,#fff 70%)}',
+  '.ornament{display:block;width:72px;height:36px;margin:0 auto .5rem}',
+  '.hero h1{font-size:1.875rem;margin-bottom:.5rem}.hero .greet{color:#B73E63}',
+  '.hero .rule{width:3rem;height:2px;background:#E8B64C;border:0;margin:.75rem auto}',
   'h1{font-size:1.625rem;line-height:1.25;margin:0 0 .25rem}h2{font-size:1.25rem;line-height:1.3;margin:0 0 .5rem}',
   'p{margin:0 0 .375rem}.soft{color:#5E5668}.big{font-size:1.125rem;font-weight:600}',
   'a{color:#4E43C0}',
@@ -46,7 +50,7 @@ export const PAGE_CSS = [
   'summary{display:flex;align-items:center;min-height:44px;cursor:pointer;color:#4E43C0;font-weight:600}',
   'footer{text-align:center;font-size:.875rem;color:#5E5668;padding:.5rem 1rem 1.5rem}',
   'bdi{unicode-bidi:isolate}[hidden]{display:none!important}',
-  '@media (min-width:40rem){h1{font-size:1.875rem}main{padding-top:.5rem}}',
+  '@media (min-width:40rem){h1{font-size:1.875rem}.hero h1{font-size:2.25rem}main{padding-top:.5rem}}',
 ].join('');
 
 /** For the page's Content-Security-Policy: this exact inline style may apply, no other. */
