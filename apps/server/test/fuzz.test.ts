@@ -3,6 +3,9 @@ import type { InjectOptions } from 'fastify';
 import { ERROR_CODES, PLATFORM_HEADER } from '@magiim/shared';
 import { createTestApp, PASSWORD, signUpHost, uniqueEmail, type TestApp } from './test-app.js';
 import { startLocalGoogle } from './local-google.js';
+import { createEvent, useFakePlaces } from '../src/modules/events/event-test-kit.js';
+import { addGuest } from '../src/modules/guests/guest-test-kit.js';
+import { personalTokenOf, publicTokenOf } from '../src/modules/invitations/invite-test-kit.js';
 
 /**
  * Every route of the API (read from the app's own OpenAPI document, so a new route is covered the day it
@@ -253,6 +256,40 @@ describe('fuzz: every route', () => {
     // The requests reach the handlers, not only the first gate.
     expect(Object.keys(statuses).length).toBeGreaterThan(5);
     expect(statuses[200] ?? 0).toBeGreaterThan(50);
+  });
+
+  it("the guest's pages answer odd paths, bodies and content types without 5xx", { timeout: 60_000 }, async () => {
+    const random = randomFrom(SEED + 9);
+    const pages = ['/invite/', '/invite/p/', '/navigate/', '/navigate/p/', '/preview/invite/', '/preview/navigate/'];
+    for (const path of ODD_PATH_PARAMS) {
+      for (const page of pages) {
+        const res = await t.app.inject({ method: 'GET', url: `${page}${path}` });
+        expect({ url: `${page}${path}`, status: res.statusCode < 500 }).toEqual({ url: `${page}${path}`, status: true });
+      }
+    }
+    // A real guest's link and the event's public link, so bodies reach the answer rules, not just the lookup.
+    useFakePlaces(t);
+    const { token: host } = await signUpHost(t);
+    const eventId = await createEvent(t, host, { transport: { ask: 'all_guests', options: ['From Haifa'] }, meals: { ask: 'all_guests', options: ['vegan', 'glatt'] } });
+    const guest = await addGuest(t, host, eventId, { countOfInvites: 3 });
+    const token = personalTokenOf(guest);
+    const publicToken = publicTokenOf((await t.request('GET', `/event/${eventId}`, { token: host })).json());
+    // A lone surrogate cannot be percent-encoded: it goes raw, as a broken client would send it.
+    const encode = (text: string) => {
+      try {
+        return encodeURIComponent(text);
+      } catch {
+        return text;
+      }
+    };
+    for (let i = 0; i < 150; i += 1) {
+      const fields = ['status', 'attending', 'meals.vegan', 'transport', 'comments', 'fullName', 'phoneNumber', 'lang', random.pick(ODD_STRINGS)];
+      const body = Array.from({ length: 1 + random.int(6) }, () => `${encode(random.pick(fields))}=${encode(random.pick(ODD_STRINGS))}`).join('&');
+      const url = random.pick([`/invite/${token}`, `/invite/p/${publicToken}`, `/invite/${token}/wrong-number`, `/invite/${random.pick(ODD_PATH_PARAMS)}`]);
+      const contentType = random.pick(['application/x-www-form-urlencoded', 'application/json', 'text/plain', 'multipart/form-data; boundary=x']);
+      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload: body });
+      expect({ url, contentType, status: res.statusCode < 500 }).toEqual({ url, contentType, status: true });
+    }
   });
 
   it('odd bytes in paths outside the API answer without 5xx', async () => {
