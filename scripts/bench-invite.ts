@@ -99,3 +99,38 @@ try {
   await app.stop();
   await plain.stop();
 }
+
+// Guessing: 10,000 made-up links from one address, with the limits on as in production. A real guest's link
+// from the same address (a carrier IP many phones share) keeps opening.
+const limited = await startBuiltApp({ RATE_LIMITS: 'on' });
+try {
+  const token = await signedInToken(limited.url);
+  const auth = { ...API_HEADERS, authorization: `Bearer ${token}` };
+  const api = async <T>(method: string, route: string, body?: unknown): Promise<T> =>
+    (await fetch(`${limited.url}/api${route}`, { method, headers: auth, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })).json() as Promise<T>;
+  const [place] = await api<{ placeId: string }[]>('GET', `/places/suggest?q=${encodeURIComponent('חיפה')}&lang=he`);
+  const today = todayInBusinessZone();
+  const event = await api<{ id: string }>('POST', '/event/newEvent', {
+    names: { he: 'חתונה' }, date: addDays(today, 60), time: '19:30', location: { placeId: place!.placeId }, defaultLang: 'he', langs: ['he'],
+    rsvpStartDate: addDays(today, 40), meals: { ask: 'no_need_to_ask', options: [] }, transport: { ask: 'no_need_to_ask', options: [] },
+    includeCallsPreference: false, messageSystemPreference: 3,
+  });
+  const guest = await api<{ inviteUrl: string }>('POST', `/guests/new/${event.id}`, { fullName: 'Dana', phoneNumber: '0529876543' });
+  const statuses = new Map<number, number>();
+  const started = performance.now();
+  for (let batch = 0; batch < 100; batch += 1) {
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        fetch(`${limited.url}/invite/${Buffer.from(`guess-${batch}-${i}-${Math.random()}`).toString('base64url').slice(0, 22)}`).then((res) => res.status),
+      ),
+    );
+    for (const status of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  }
+  const own = await fetch(`${limited.url}/invite/${guest.inviteUrl.slice(guest.inviteUrl.lastIndexOf('/') + 1)}`);
+  console.log(
+    `\n10,000 guessed links from one address: ${[...statuses].map(([status, n]) => `${n} × ${status}`).join(', ')} in ${fmt(performance.now() - started)} ms; ` +
+      `a real guest's link from the same address: ${own.status}`,
+  );
+} finally {
+  await limited.stop();
+}
