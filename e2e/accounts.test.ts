@@ -89,13 +89,16 @@ describe.each(cases)('a new host in $lang', ({ lang, dir, name }) => {
     expect(await page.getAttribute('html', 'dir')).toBe(dir);
     await expectAccessible(page, `manage-events ${lang}`);
 
-    // Sign out: the three keys go and the login page shows.
+    // Sign out: the three keys go and the login page shows. (The SPA loads the sign-in page, login.html: wait
+    // for its form, and let a visit that turns into that page load count as arrived once the address commits.)
     await page.click('[data-testid="user-menu"]');
     await page.click('[data-testid="logout"]');
     await page.waitForURL(/\/login/);
+    await page.waitForSelector('input[name="email"]');
     expect(await storedSessionKeys(page)).toEqual([]);
-    await page.goto(`${app.url}/manage-events`);
+    await page.goto(`${app.url}/manage-events`, { waitUntil: 'commit' });
     await page.waitForURL(/\/login/);
+    await page.waitForSelector('input[name="email"]');
 
     // Forgot password → e-mail → reset → the new password works.
     await page.goto(`${app.url}/forgot-password`);

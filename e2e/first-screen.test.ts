@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startBuiltApp, type RunningApp } from './harness.js';
+import { signUpHost } from './host-fixtures.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -40,7 +41,7 @@ describe('first screen', () => {
     await context.close();
   });
 
-  it("loads only the sign-in page's chunks, compressed, with hashed assets cached for a year", async () => {
+  it("loads only the light sign-in page's chunks (no SPA, MUI or router), compressed, with hashed assets cached for a year", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const scripts: { url: string; encoding: string | undefined; cache: string | undefined }[] = [];
@@ -53,14 +54,39 @@ describe('first screen', () => {
     await page.waitForSelector('input[name="email"]', { state: 'visible' });
     await page.waitForLoadState('networkidle');
     const names = scripts.map((s) => s.url.slice(s.url.lastIndexOf('/') + 1));
-    expect(names.some((n) => n.startsWith('login-page-'))).toBe(true);
-    for (const other of ['register-page-', 'manage-events', 'create-event', 'user-settings', 'dev-mailbox', 'terms-page', 'reset-password']) {
+    // login.html's own entry (src/login-lite) and React; not the SPA's entry (main-), router or any MUI page.
+    expect(names.some((n) => n.startsWith('login-'))).toBe(true);
+    for (const other of ['main-', 'router-', 'schemas-', 'TextField-', 'register-page-', 'manage-events', 'create-event', 'user-settings', 'dev-mailbox', 'terms-page', 'reset-password']) {
       expect(names.filter((n) => n.startsWith(other)), other).toEqual([]);
     }
     for (const script of scripts) {
       expect(script.encoding, script.url).toBe('br');
       expect(script.cache, script.url).toBe('public, max-age=31536000, immutable');
     }
+    await context.close();
+  });
+
+  it('is where the SPA sends a signed-out visitor, remembering the page; a signed-in one goes straight on', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.url}/userSettings?tab=password`, { waitUntil: 'commit' });
+    await page.waitForURL(`${app.url}/login?next=${encodeURIComponent('/userSettings?tab=password')}`);
+    await page.waitForSelector('input[name="email"]', { state: 'visible' });
+    // An unknown language leaves the address, keeping the query.
+    await page.goto(`${app.url}/login/xx?next=%2FuserSettings`);
+    await page.waitForSelector('input[name="email"]', { state: 'visible' });
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login?next=%2FuserSettings');
+
+    const { session } = await signUpHost(app, 'he', 'first-screen');
+    await page.evaluate((stored) => {
+      localStorage.setItem('accessToken', stored.accessToken);
+      localStorage.setItem('userData', JSON.stringify(stored.userData));
+      localStorage.setItem('userAbility', JSON.stringify(stored.userAbility));
+    }, session);
+    await page.goto(`${app.url}/login`);
+    await page.waitForURL(/\/manage-events$/);
+    await page.goto(`${app.url}/login/en?next=%2FuserSettings`);
+    await page.waitForURL(/\/userSettings$/);
     await context.close();
   });
 });

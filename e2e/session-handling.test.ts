@@ -71,6 +71,8 @@ describe('session handling in the browser', () => {
     expect(logout.status).toBe(200);
     await page.goto(`${app.url}/userSettings`);
     await page.waitForURL(/\/login/);
+    // The SPA loads the sign-in page (login.html): read the storage once its form shows.
+    await page.waitForSelector('input[name="email"]');
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   });
 

@@ -23,7 +23,8 @@ const pickLanguage = async (lang: string) => {
 
 describe('app shell', () => {
   it('opens in Hebrew, right to left, and sends a signed-out visitor to login', async () => {
-    await page.goto(app.url);
+    // The SPA loads the sign-in page (login.html) at once: the visit counts as arrived when its address commits.
+    await page.goto(app.url, { waitUntil: 'commit' });
     await page.waitForURL(/\/login/);
     await page.waitForSelector('input[name="email"]');
     expect(await page.getAttribute('html', 'lang')).toBe('he');
@@ -75,8 +76,9 @@ describe('app shell', () => {
   });
 
   it('keeps login-only pages behind login', async () => {
-    await page.goto(`${app.url}/userSettings`);
+    await page.goto(`${app.url}/userSettings`, { waitUntil: 'commit' });
     await page.waitForURL(/\/login/);
+    await page.waitForSelector('input[name="email"]');
   });
 
   it('shows sent e-mail in the dev mailbox, with its links', async () => {

@@ -17,7 +17,8 @@ beforeAll(async () => {
   await page.goto(`${app.url}${linkPathFrom(await app.waitForMail(email), 'verify-email')}`);
   await page.waitForSelector('[data-testid="verify-success"]');
   // Asking for the settings while signed out goes through login and comes back.
-  await page.goto(`${app.url}/userSettings`);
+  // The SPA loads the sign-in page (login.html) at once: the visit counts as arrived when its address commits.
+  await page.goto(`${app.url}/userSettings`, { waitUntil: 'commit' });
   await page.waitForURL(/\/login/);
   await page.fill('input[name="email"]', email);
   await page.fill('input[name="password"]', PASSWORD);

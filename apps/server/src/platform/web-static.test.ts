@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const APP_JS = `export const greeting = ${JSON.stringify('שלום '.repeat(400))};\n`;
 const INDEX = `<!doctype html><html lang="he" dir="rtl"><body><div id="root">${'<p>splash</p>'.repeat(100)}</div></body></html>`;
+const LOGIN = `<!doctype html><html lang="he" dir="rtl"><body><div id="root">${'<p>sign in</p>'.repeat(100)}</div></body></html>`;
 
 /**
  * A stand-in for the built SPA with the precompressed siblings the build writes. Each sibling carries a
@@ -22,6 +23,7 @@ const fakeWebDist = () => {
     writeFileSync(path.join(dir, `${name}.gz`), gzipSync(`${body}/*gz-from-disk*/`));
   };
   write('index.html', INDEX, true);
+  write('login.html', LOGIN, true);
   write('favicon.svg', `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(300)}</svg>`, true);
   write('assets/app-3f9a1c.js', APP_JS, true);
   write('assets/font-77aa.woff2', 'wOF2'.padEnd(4096, '\u0001'), false);
@@ -65,15 +67,34 @@ describe('web static files: compression and caching', () => {
   });
 
   it('makes index.html, the SPA fallback and unhashed files revalidate every time', async () => {
-    for (const url of ['/index.html', '/login', '/reset-password/abc', '/favicon.svg']) {
+    for (const url of ['/index.html', '/login', '/login/en', '/reset-password/abc', '/favicon.svg']) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers['content-encoding'], url).toBe('br');
     }
-    const fallback = await get('/login', 'br');
+    const fallback = await get('/reset-password/abc', 'br');
     expect(brotliDecompressSync(fallback.rawPayload).toString()).toBe(`${INDEX}/*br-from-disk*/`);
     expect(fallback.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('answers /login and /login/<lang> with the light sign-in page, everything else with the SPA', async () => {
+    for (const url of ['/login', '/login?next=%2FuserSettings', '/login/', '/login/en', '/login/xx?platform=ios']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(`${LOGIN}/*br-from-disk*/`);
+    }
+    const plain = await get('/login/en');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(LOGIN);
+    for (const url of ['/loginx', '/login/en/extra', '/register/en', '/manage-events']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(`${INDEX}/*br-from-disk*/`);
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
   });
 
   it('answers a missing hashed asset 404, not with the SPA page', async () => {

@@ -5,6 +5,7 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { API_BASE } from '@magiim/shared';
+import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../app.js';
 import type { Config } from './env.js';
 import { AppError } from './errors.js';
@@ -31,10 +32,14 @@ export const registerCompression = async (app: AppInstance): Promise<void> => {
   });
 };
 
-/** Serves the built SPA; unknown non-API GETs get index.html so the client router decides. */
+/**
+ * Serves the built SPA; unknown non-API GETs get index.html so the client router decides. The sign-in page is
+ * its own light page (login.html: React and plain HTML, no MUI or router), answered at /login and /login/<lang>.
+ */
 export const registerWebApp = async (app: AppInstance, config: Config): Promise<void> => {
   const dist = webDistDir(config);
   const hasWeb = existsSync(path.join(dist, 'index.html'));
+  const hasLoginPage = hasWeb && existsSync(path.join(dist, 'login.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,
@@ -50,6 +55,11 @@ export const registerWebApp = async (app: AppInstance, config: Config): Promise<
         res.setHeader('vary', 'accept-encoding');
       },
     });
+  }
+  if (hasLoginPage) {
+    const loginPage = async (_request: unknown, reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('login.html');
+    app.get('/login', loginPage);
+    app.get('/login/:lang', loginPage);
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(`${API_BASE}/`) || request.url === API_BASE || !hasWeb || request.method !== 'GET') {

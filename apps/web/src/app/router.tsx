@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ensureFeatureTexts } from './i18n';
 import { GuestOnly } from './routing/guest-only';
 import { LangParam } from './routing/lang-param';
+import { ToLightLogin } from './routing/light-login';
 import type { LangRouteHandle } from './routing/lang-route';
 import { RequireAbility } from './routing/require-ability';
 import { RequireSession } from './routing/require-session';
@@ -15,7 +16,6 @@ const blankLayout = () => import('./layouts/blank-layout');
 // Feature screens need their texts (app/i18n.ts ensureFeatureTexts) before they render.
 const manageEventsLayout = () => Promise.all([import('./layouts/manage-events-layout'), ensureFeatureTexts()]).then(([layout]) => layout);
 const authPages = {
-  login: () => import('../features/auth/pages/login-page'),
   register: () => import('../features/auth/pages/register-page'),
   forgotPassword: () => import('../features/auth/pages/forgot-password-page'),
   resetPassword: () => import('../features/auth/pages/reset-password-page'),
@@ -38,26 +38,14 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => null,
     children: [
       { path: '/', element: <Navigate to="/manage-events" replace /> },
+      // Sign-in is its own light page (login.html, src/login-lite): an in-app redirect there loads it.
+      { element: <GuestOnly />, children: [{ path: 'login/:lang?', element: <ToLightLogin /> }] },
       {
         lazy: async () => ({ Component: (await blankLayout()).BlankLayout }),
         children: [
           {
             element: <GuestOnly />,
             children: [
-              {
-                path: 'login/:lang?',
-                handle: langHandle('/login'),
-                lazy: async () => {
-                  const { LoginPage } = await authPages.login();
-                  return {
-                    element: (
-                      <LangParam base="/login">
-                        <LoginPage />
-                      </LangParam>
-                    ),
-                  };
-                },
-              },
               {
                 path: 'register/:lang?',
                 handle: langHandle('/register'),

@@ -1,18 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../app/i18n';
-import { loadGoogleIdentity } from './load-google-identity';
+import type { Lang } from '@magiim/shared';
+import { loadGoogleIdentity } from '../features/auth/components/load-google-identity';
 
-interface GoogleSignInButtonProps {
+interface GoogleButtonProps {
   clientId: string;
+  lang: Lang;
   onCredential: (credential: string) => void;
+  unavailableText: string;
 }
 
-/** Google's own button, rendered in the interface language once the script has loaded. */
-export function GoogleSignInButton({ clientId, onCredential }: GoogleSignInButtonProps) {
-  const { t, i18n } = useTranslation();
+/** Google's own button, rendered in the interface language once its script has loaded (as the SPA's GoogleSignInButton). */
+export function GoogleButton({ clientId, lang, onCredential, unavailableText }: GoogleButtonProps) {
   const container = useRef<HTMLDivElement>(null);
   const callback = useRef(onCredential);
   const [failed, setFailed] = useState(false);
@@ -36,7 +34,7 @@ export function GoogleSignInButton({ clientId, onCredential }: GoogleSignInButto
           text: 'continue_with',
           shape: 'rectangular',
           width: Math.min(parent.clientWidth || 320, 400),
-          locale: currentLanguage(),
+          locale: lang,
         });
       })
       .catch(() => {
@@ -45,14 +43,14 @@ export function GoogleSignInButton({ clientId, onCredential }: GoogleSignInButto
     return () => {
       cancelled = true;
     };
-  }, [clientId, i18n.language]);
+  }, [clientId, lang]);
 
   if (failed) {
     return (
-      <Typography variant="body2" color="text.secondary" role="status">
-        {t('auth.google.unavailable')}
-      </Typography>
+      <p className="muted small" role="status">
+        {unavailableText}
+      </p>
     );
   }
-  return <Box ref={container} sx={{ display: 'flex', justifyContent: 'center', minHeight: 44 }} />;
+  return <div ref={container} className="google" />;
 }
