@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { addDays, todayInBusinessZone } from '@magiim/shared';
+import { addDays, LANGUAGES, todayInBusinessZone, type Lang } from '@magiim/shared';
 import { E2E_PASSWORD, linkPathFrom, registerViaApi, uniqueEmail, type RunningApp } from './harness.js';
 
 /** Hosts and events made through the API, for journeys that start after sign-up (sign-up has its own). */
@@ -70,3 +70,82 @@ export const contextWithSession = async (browser: Browser, host: Host, lang: str
   );
   return context;
 };
+
+export const INVITATION_EVENT_NAMES: Record<Lang, string> = {
+  he: 'החתונה של נועה ודניאל',
+  en: "Noa & Daniel's wedding",
+  ru: 'Свадьба Ноа и Даниэля',
+  ar: 'حفل زفاف نوعا ودانيال',
+};
+/** Pickup points as the host wrote them (one text for every language). */
+export const TRANSPORT_OPTIONS = ['תל אביב, תחנת ארלוזורוב', 'חיפה, חוף הכרמל'];
+export const MEAL_OPTIONS = ['vegetarian', 'vegan', 'gluten_free'] as const;
+
+/** A 1200×800 lilac invitation picture with the brand's rings, made by sharp (the server's image library). */
+export const invitationImage = async (): Promise<Buffer> => {
+  const { default: sharp } = await import('sharp');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#F3F0FF"/><stop offset="1" stop-color="#FBE9EE"/></linearGradient></defs>
+    <rect width="1200" height="800" fill="url(#g)"/>
+    <circle cx="540" cy="420" r="150" fill="none" stroke="#E8B64C" stroke-width="18"/>
+    <circle cx="660" cy="420" r="150" fill="none" stroke="#6457E6" stroke-width="18"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+};
+
+/**
+ * An event in all four languages (Hebrew by default) in Haifa, asking every guest about special meals and
+ * transport, with an invitation image when given one (sent as the wizard sends it: multipart `data` + `image`).
+ */
+export const createInvitationEventViaApi = async (app: RunningApp, host: Host, options: { image?: Buffer; daysAway?: number } = {}): Promise<string> => {
+  const [place] = (await callApi(app, host, 'GET', `/places/suggest?q=${encodeURIComponent('חיפה')}&lang=he`)) as { placeId: string }[];
+  const date = addDays(todayInBusinessZone(), options.daysAway ?? 60);
+  const data = {
+    names: INVITATION_EVENT_NAMES,
+    date,
+    time: '19:30',
+    location: { placeId: place!.placeId },
+    defaultLang: 'he',
+    langs: [...LANGUAGES],
+    rsvpStartDate: addDays(date, -14),
+    meals: { ask: 'all_guests', options: [...MEAL_OPTIONS] },
+    transport: { ask: 'all_guests', options: TRANSPORT_OPTIONS },
+    includeCallsPreference: false,
+    messageSystemPreference: 3,
+  };
+  if (!options.image) return ((await callApi(app, host, 'POST', '/event/newEvent', data)) as { id: string }).id;
+  const form = new FormData();
+  form.append('data', JSON.stringify(data));
+  form.append('image', new Blob([new Uint8Array(options.image)], { type: 'image/png' }), 'invitation.png');
+  const res = await fetch(`${app.url}/api/event/newEvent`, {
+    method: 'POST',
+    headers: { 'x-platform': 'web', authorization: `Bearer ${host.token}` },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`newEvent with image: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+};
+
+export interface GuestOnList {
+  id: string;
+  fullName: string;
+  phoneNumber: string;
+  countOfInvites: number;
+  status: string;
+  attending: number | null;
+  viewedCount: number;
+  inviteUrl: string;
+  answer: { meals: Record<string, number>; transport: { option: string } | null; comments: string } | null;
+  changedDecision: boolean;
+}
+
+/** A guest added by the host; the answer carries the guest's personal `inviteUrl`. */
+export const addGuestViaApi = async (
+  app: RunningApp,
+  host: Host,
+  eventId: string,
+  guest: { fullName: string; phoneNumber: string; countOfInvites?: number; lang?: Lang },
+): Promise<GuestOnList> => (await callApi(app, host, 'POST', `/guests/new/${eventId}`, guest)) as GuestOnList;
+
+export const getGuestViaApi = async (app: RunningApp, host: Host, eventId: string, guestId: string): Promise<GuestOnList> =>
+  (await callApi(app, host, 'GET', `/guests/${eventId}/${guestId}`)) as GuestOnList;
