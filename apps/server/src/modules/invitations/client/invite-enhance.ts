@@ -80,4 +80,5 @@ if (rsvp instanceof HTMLFormElement) {
   submitOnce(rsvp, rsvp.dataset.sending);
 }
 for (const form of document.querySelectorAll<HTMLFormElement>('form[data-once]')) submitOnce(form, undefined);
-document.getElementById('errors')?.focus();
+// After load: the browser's jump to the form's #answer anchor would otherwise take the focus back.
+window.addEventListener('load', () => document.getElementById('errors')?.focus());

@@ -15,6 +15,8 @@ export interface AnswerSectionProps {
   /** Where the form posts (with ?lang); null on the host's preview, where nothing is sent. */
   action: string | null;
   wrongNumberAction: string | null;
+  /** The public page afresh: after answering, the next person in the family answers for themselves. */
+  freshUrl?: string | undefined;
 }
 
 const STATUS_CHOICE: Record<RsvpAnswer, TextKey> = { approved: 'statusApproved', declined: 'statusDeclined', maybe: 'statusMaybe' };
@@ -279,6 +281,11 @@ export const AnswerSection = (props: AnswerSectionProps) => {
       {outcome === 'saved' && answer && answer.status !== 'wrongNumber' ? (
         <p className="done" role="status">
           {texts[THANKS[answer.status]]}
+        </p>
+      ) : null}
+      {outcome === 'saved' && props.freshUrl ? (
+        <p>
+          <a href={props.freshUrl}>{texts.answerForSomeoneElse}</a>
         </p>
       ) : null}
       {answer?.status === 'wrongNumber' && !page.closed ? <p className="summary">{texts.wrongNumberMarked}</p> : null}

@@ -14,7 +14,7 @@ describe('the event date and time in the guest language', () => {
       weekday: 'יום חמישי',
     });
     expect(formatEventWhen('en', '2027-03-11', '19:30')).toEqual({
-      dateText: 'Thursday, March 11, 2027',
+      dateText: 'Thursday, 11 March 2027',
       timeText: '19:30',
       hebrewDate: null,
       weekday: 'Thursday',
@@ -29,8 +29,8 @@ describe('the event date and time in the guest language', () => {
   });
 
   it('never moves the day, at the edges of the day and the year', () => {
-    expect(formatEventWhen('en', '2027-01-01', '00:00')).toMatchObject({ dateText: 'Friday, January 1, 2027', timeText: '00:00' });
-    expect(formatEventWhen('en', '2026-12-31', '23:59')).toMatchObject({ dateText: 'Thursday, December 31, 2026', timeText: '23:59' });
+    expect(formatEventWhen('en', '2027-01-01', '00:00')).toMatchObject({ dateText: 'Friday, 1 January 2027', timeText: '00:00' });
+    expect(formatEventWhen('en', '2026-12-31', '23:59')).toMatchObject({ dateText: 'Thursday, 31 December 2026', timeText: '23:59' });
   });
 
   it('writes the time as 24-hour wall time in every language', () => {

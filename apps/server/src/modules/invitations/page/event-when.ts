@@ -17,7 +17,7 @@ export interface EventWhen {
  * ar uses ar-IL, the locale the host app uses, with Latin digits: Israel writes Arabic with Western digits
  * (phones, prices, road signs), so the date matches the time and phone numbers on the same page.
  */
-const DATE_LOCALES: Record<Lang, string> = { he: 'he-IL', en: 'en-US', ru: 'ru-RU', ar: 'ar-IL-u-nu-latn' };
+const DATE_LOCALES: Record<Lang, string> = { he: 'he-IL', en: 'en-IL', ru: 'ru-RU', ar: 'ar-IL-u-nu-latn' };
 
 const dateFormats = new Map<Lang, { full: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat }>();
 const dateFormatsOf = (lang: Lang) => {

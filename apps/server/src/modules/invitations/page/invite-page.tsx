@@ -28,7 +28,8 @@ export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = nu
     <PageShell
       lang={page.lang}
       title={page.event.name}
-      langs={page.langs}
+      // the host's preview has its own language tabs around the frame
+      langs={page.kind === 'preview' ? [] : page.langs}
       meta={facts.meta}
       scriptSrc={hasForm ? scriptSrc : null}
       preview={page.kind === 'preview'}
@@ -39,7 +40,11 @@ export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = nu
         )}
         <hr className="rule" />
         <p className="big">
-          {facts.when.dateText}, <TextWith template={texts.atTime} values={{ time: facts.when.timeText }} />
+          {facts.when.dateText}
+          {page.lang === 'ar' ? '، ' : ', '}
+          <span className="nowrap">
+            <TextWith template={texts.atTime} values={{ time: facts.when.timeText }} />
+          </span>
         </p>
         {facts.when.hebrewDate ? <p className="soft">{facts.when.hebrewDate}</p> : null}
         <p>{page.event.location.name}</p>
@@ -52,6 +57,7 @@ export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = nu
         outcome={outcome}
         action={acting ? `${withLang(paths.invite, page.lang)}#answer` : null}
         wrongNumberAction={acting ? `${withLang(`${paths.invite}/wrong-number`, page.lang)}#answer` : null}
+        freshUrl={page.kind === 'public' ? withLang(paths.invite, page.lang) : undefined}
       />
       <WhenCard facts={facts} />
       <WhereCard page={page} facts={facts} />

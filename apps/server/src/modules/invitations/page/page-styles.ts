@@ -49,7 +49,7 @@ export const PAGE_CSS = [
   'details{margin-top:1.25rem;border-top:1px solid #E9E3EC;padding-top:.5rem}',
   'summary{display:flex;align-items:center;min-height:44px;cursor:pointer;color:#4E43C0;font-weight:600}',
   'footer{text-align:center;font-size:.875rem;color:#5E5668;padding:.5rem 1rem 1.5rem}',
-  'bdi{unicode-bidi:isolate}[hidden]{display:none!important}',
+  'bdi{unicode-bidi:isolate}[hidden]{display:none!important}.nowrap{white-space:nowrap}',
   '@media (min-width:40rem){h1{font-size:1.875rem}.hero h1{font-size:2.25rem}main{padding-top:.5rem}}',
 ].join('');
 

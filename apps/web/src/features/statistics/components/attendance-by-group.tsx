@@ -31,6 +31,13 @@ function Legend() {
           </Typography>
         </Box>
       ))}
+      {/* The track's own colour: people of a partly coming family, and wrong numbers. */}
+      <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+        <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: colors.line, border: 1, borderColor: 'divider' }} />
+        <Typography variant="body2" color="text.secondary" component="span">
+          {t('statistics.groups.other')}
+        </Typography>
+      </Box>
     </Box>
   );
 }

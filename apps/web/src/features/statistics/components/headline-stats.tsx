@@ -103,8 +103,8 @@ export function HeadlineStats({ stats, fallback }: HeadlineStatsProps) {
       icon: <CheckIcon />,
       tint: '#E3F2E9',
       ink: colors.success,
-      // Always there (null while loading), so the row does not grow when the figures arrive.
-      caption: stats ? ti('statistics.tiles.partly', { count: formatCount(stats.partiallyComing, i18n.language) }) : null,
+      // Always a line (a blank one when no family comes in part), so the row does not grow when the figures arrive.
+      caption: stats ? (stats.partiallyComing > 0 ? ti('statistics.tiles.partly', { count: formatCount(stats.partiallyComing, i18n.language) }) : '\u00a0') : null,
     },
     { id: 'declined', labelKey: 'statistics.tiles.declined', value: stats?.declined, icon: <CancelIcon />, tint: '#FBE6E3', ink: colors.error },
     { id: 'maybe', labelKey: 'statistics.tiles.maybe', value: stats?.maybe, icon: <HelpIcon />, tint: colors.goldSoft, ink: colors.ink },

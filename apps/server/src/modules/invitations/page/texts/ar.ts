@@ -13,7 +13,7 @@ export const ar: PageTexts = {
   navigateWaze: 'الملاحة عبر Waze',
   navigateGoogleMaps: 'الملاحة عبر Google Maps',
   calendarTitle: 'إضافة إلى التقويم',
-  calendarIcs: 'ملف تقويم (iPhone وغيره)',
+  calendarIcs: 'تقويم iPhone وغيره',
   calendarGoogle: 'Google Calendar',
   calendarOutlook: 'Outlook',
   navigateTitle: 'الطريق إلى المناسبة',
@@ -80,4 +80,5 @@ export const ar: PageTexts = {
   v_attendingRequired: 'اختاروا عدد الحاضرين',
   v_mealsAboveAttending: 'عدد الوجبات الخاصة أكبر من عدد الحاضرين',
   poweredBy: 'تأكيد الحضور عبر Magiim',
+  answerForSomeoneElse: 'تردّون عن شخص آخر؟ نموذج جديد',
 };

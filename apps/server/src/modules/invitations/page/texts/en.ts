@@ -80,4 +80,5 @@ export const en: PageTexts = {
   v_attendingRequired: 'Choose how many of you are coming',
   v_mealsAboveAttending: 'More special meals than people coming',
   poweredBy: 'RSVP by Magiim',
+  answerForSomeoneElse: 'Answering for someone else? Start a new form',
 };

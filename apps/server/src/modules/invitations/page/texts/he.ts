@@ -79,6 +79,7 @@ export const he = {
   v_attendingRequired: 'בחרו כמה תגיעו',
   v_mealsAboveAttending: 'יש יותר מנות מיוחדות ממספר המגיעים',
   poweredBy: 'אישורי הגעה באמצעות מגיעים',
+  answerForSomeoneElse: 'עונים בשם מישהו אחר? לטופס חדש',
 };
 
 export type PageTexts = Record<keyof typeof he, string>;

@@ -80,4 +80,5 @@ export const ru: PageTexts = {
   v_attendingRequired: 'Выберите, сколько вас придёт',
   v_mealsAboveAttending: 'Особых блюд больше, чем гостей',
   poweredBy: 'Подтверждение участия через Magiim',
+  answerForSomeoneElse: 'Отвечаете за другого гостя? Новая форма',
 };
