@@ -42,6 +42,9 @@ export const createTestApp = async (
     DATA_DIR: dataDir,
     APP_URL: 'http://magiim.test',
     RATE_LIMITS: 'off',
+    // Suites change sessions and users in SQL and expect the next request to see it; session-cache.test.ts
+    // runs with the cache on.
+    SESSION_CACHE_MS: '0',
     LOG_LEVEL: 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,

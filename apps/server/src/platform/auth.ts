@@ -1,10 +1,11 @@
 import { PLATFORM_HEADER, PLATFORMS, SESSION_TTL_DAYS, type Platform } from '@magiim/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { hashToken } from './tokens.js';
 import type { SessionScope } from '../modules/auth/auth.repository.js';
 import { findLiveSession, touchSession, type SessionUser } from '../modules/auth/session-lookup.js';
+import { cachedSession, cacheSession, evictUserSessions } from '../modules/auth/session-cache.js';
 import type { ClientInfo } from '../modules/auth/session-info.js';
 
 export interface RequestAuth {
@@ -45,11 +46,23 @@ const bearerOf = (request: FastifyRequest): string | undefined => {
  */
 export const requireAuth =
   (ctx: AppContext, accept: SessionScope[] = ['full']) =>
-  async (request: FastifyRequest): Promise<void> => {
+  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const token = bearerOf(request);
     if (!token) throw new AppError('UNAUTHORIZED', 'sign-in required');
-    const session = await findLiveSession(ctx.database.pool, hashToken(token, ctx.config.secrets.tokenPepper));
+    const tokenHash = hashToken(token, ctx.config.secrets.tokenPepper);
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    let session = reads ? cachedSession(tokenHash) : undefined;
+    if (!session) {
+      session = await findLiveSession(ctx.database.pool, tokenHash);
+      if (session && reads) cacheSession(tokenHash, session, ctx.config.sessionCacheMs);
+    }
     if (!session) throw new AppError('UNAUTHORIZED', 'session expired or revoked');
+    if (!reads) {
+      // A write may change the user or the session: no read may reuse what was looked up before it, or during it.
+      const userId = session.user.id;
+      evictUserSessions(userId);
+      reply.raw.once('finish', () => evictUserSessions(userId));
+    }
     if (session.blocked) throw new AppError('UNAUTHORIZED', 'user is blocked');
     if (!accept.includes(session.scope)) {
       if (session.scope === 'verify_email') throw new AppError('verify_email', 'verify_email');
@@ -57,6 +70,7 @@ export const requireAuth =
     }
     if (Date.now() - session.lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_SECONDS * 1000) {
       await touchSession(ctx.database.pool, session.sessionId, SESSION_TOUCH_INTERVAL_SECONDS, SESSION_TTL_DAYS);
+      session.lastUsedAt = new Date();
     }
     request.auth = { user: session.user, sessionId: session.sessionId, scope: session.scope };
   };

@@ -32,6 +32,8 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   DB_POOL_WAIT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** How long read requests may reuse a looked-up session (0: never). */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
 });
 
 export interface Config {
@@ -56,6 +58,8 @@ export interface Config {
   webDistDir: string | undefined;
   /** A request (head and body) must arrive within this; a slowly sent one is cut with 408. */
   requestTimeoutMs: number;
+  /** Read requests reuse a session looked up this recently (writes and revocations drop it at once). */
+  sessionCacheMs: number;
   database: {
     poolSize: number;
     jobPoolSize: number;
@@ -136,6 +140,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
     database: {
       poolSize: e.DB_POOL_SIZE,
       jobPoolSize: e.JOB_POOL_SIZE,

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
+import { evictUserSessions } from './session-cache.js';
 import { sessions, userTokens, type UserTokenPurpose } from '../../db/schema/sessions.js';
 
 export type SessionScope = 'full' | 'verify_email';
@@ -12,6 +13,7 @@ export const insertSession = async (
 };
 
 export const revokeSession = async (db: Db, userId: string, sessionId: string): Promise<void> => {
+  evictUserSessions(userId);
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
@@ -20,6 +22,7 @@ export const revokeSession = async (db: Db, userId: string, sessionId: string): 
 
 /** Revokes every session of the user, except `keepSessionId` when given. */
 export const revokeUserSessions = async (db: Db, userId: string, keepSessionId?: string): Promise<void> => {
+  evictUserSessions(userId);
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })

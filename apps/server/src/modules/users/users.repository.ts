@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { evictUserSessions } from '../auth/session-cache.js';
 import type { Db } from '../../platform/db.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 
@@ -19,9 +20,14 @@ export const updateUser = async (
   db: Db,
   userId: string,
   values: Partial<Pick<UserRow, 'fullName' | 'email' | 'passwordHash' | 'googleSub' | 'emailVerifiedAt' | 'pendingEmail' | 'lang' | 'guideTour'>>,
-): Promise<UserRow | undefined> =>
-  (await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId)).returning())[0];
+): Promise<UserRow | undefined> => {
+  evictUserSessions(userId);
+  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+  evictUserSessions(userId);
+  return row;
+};
 
 export const setUserBlocked = async (db: Db, userId: string, blocked: boolean): Promise<void> => {
+  evictUserSessions(userId);
   await db.update(users).set({ blockedAt: blocked ? new Date() : null }).where(eq(users.id, userId));
 };
