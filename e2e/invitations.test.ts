@@ -106,6 +106,9 @@ describe('a guest answers the invitation on a phone', () => {
   });
 
   it('changes the Hebrew answer to not coming and sees the change', async () => {
+    // Once answered, the form waits folded behind "change answer".
+    expect(await hePage.isVisible('#rsvp')).toBe(false);
+    await hePage.click('details.change > summary');
     await hePage.check('#status-declined');
     expect(await hePage.isVisible('#coming')).toBe(false);
     expect(await submit(hePage, '#rsvp button[type="submit"]')).toBe(200);

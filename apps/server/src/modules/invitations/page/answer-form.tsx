@@ -52,7 +52,7 @@ const FieldError = ({ errors, field, texts }: { errors: AnswerFormErrors | null;
   ) : null;
 };
 
-export const AnswerSummary = ({ answer, texts }: { answer: GuestAnswerDto; texts: PageTexts }) => {
+export const AnswerSummary = ({ answer, texts, linked = true }: { answer: GuestAnswerDto; texts: PageTexts; linked?: boolean }) => {
   if (answer.status === 'wrongNumber') return null;
   const status = texts[STATUS_NAME[answer.status]];
   return (
@@ -61,8 +61,13 @@ export const AnswerSummary = ({ answer, texts }: { answer: GuestAnswerDto; texts
         <TextWith template={texts.youAnsweredPeople} values={{ status, count: answer.attending }} />
       ) : (
         <TextWith template={texts.youAnswered} values={{ status }} />
-      )}{' '}
-      <a href="#rsvp">{texts.changeAnswer}</a>
+      )}
+      {linked ? (
+        <>
+          {' '}
+          <a href="#rsvp">{texts.changeAnswer}</a>
+        </>
+      ) : null}
     </p>
   );
 };
@@ -274,6 +279,20 @@ export const AnswerSection = (props: AnswerSectionProps) => {
       </section>
     );
   }
+  // Once answered, the form folds behind "change answer" (a plain <details>: no script needed); a refused
+  // answer keeps it open with the errors.
+  const folded = Boolean(answer && answer.status !== 'wrongNumber' && !errors && !preview);
+  const form = (
+    <form id="rsvp" {...(action ? { method: 'post', action } : {})} data-sending={texts.sending} data-meals-error={texts.v_mealsAboveAttending}>
+      {preview ? (
+        <fieldset disabled>
+          <AnswerFields {...props} />
+        </fieldset>
+      ) : (
+        <AnswerFields {...props} />
+      )}
+    </form>
+  );
   return (
     <section className="card" id="answer" aria-labelledby="answer-title">
       <h2 id="answer-title">{texts.answerTitle}</h2>
@@ -289,27 +308,21 @@ export const AnswerSection = (props: AnswerSectionProps) => {
         </p>
       ) : null}
       {answer?.status === 'wrongNumber' && !page.closed ? <p className="summary">{texts.wrongNumberMarked}</p> : null}
-      {answer ? <AnswerSummary answer={answer} texts={texts} /> : null}
+      {answer ? <AnswerSummary answer={answer} texts={texts} linked={!folded && !page.closed} /> : null}
       {errors ? <ErrorSummary errors={errors} texts={texts} /> : null}
       {page.closed ? (
         <p className="summary">{texts.closed}</p>
       ) : (
         <>
           {preview ? <p className="hint">{texts.previewNotSaved}</p> : null}
-          <form
-            id="rsvp"
-            {...(action ? { method: 'post', action } : {})}
-            data-sending={texts.sending}
-            data-meals-error={texts.v_mealsAboveAttending}
-          >
-            {preview ? (
-              <fieldset disabled>
-                <AnswerFields {...props} />
-              </fieldset>
-            ) : (
-              <AnswerFields {...props} />
-            )}
-          </form>
+          {folded ? (
+            <details className="change">
+              <summary>{texts.changeAnswer}</summary>
+              {form}
+            </details>
+          ) : (
+            form
+          )}
           {page.kind !== 'public' ? <WrongNumber texts={texts} action={props.wrongNumberAction} /> : null}
         </>
       )}
