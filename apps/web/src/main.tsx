@@ -10,12 +10,15 @@ import { syncLanguageToAccount } from './app/language-sync';
 import { currentPlatform } from './app/platform';
 import { AppProviders } from './app/providers/app-providers';
 import { createAppRouter } from './app/router';
+import { markHostBrowser, readSession } from './app/session';
 
 const start = async (): Promise<void> => {
   // Read `?platform=` before the router may rewrite the address.
   currentPlatform();
   await initI18n();
   syncLanguageToAccount();
+  // Sessions stored before the host mark existed get it too.
+  markHostBrowser(readSession()?.userData.id ?? null);
   const router = createAppRouter();
   wireGlobalErrorHandlers((to, options) => router.navigate(to, options));
   const container = document.getElementById('root');

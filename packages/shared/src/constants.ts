@@ -25,6 +25,12 @@ export const STORAGE_KEYS = {
   lang: 'lang',
 } as const;
 
+/**
+ * A cookie naming the signed-in host (their user id, not a credential): the guest pages count no view when a
+ * host of the event opens a guest's link in the browser they manage the event from.
+ */
+export const HOST_MARK_COOKIE = 'magiim_host';
+
 /** Account security. */
 export const SESSION_TTL_DAYS = 30;
 export const EMAIL_VERIFICATION_TTL_HOURS = 48;

@@ -97,3 +97,23 @@ describe('session storage', () => {
     expect(readAccessToken(undefined)).toBeNull();
   });
 });
+
+describe('the host mark', () => {
+  it('names the signed-in host in a cookie the guest pages read, and drops it on sign-out', () => {
+    const written: string[] = [];
+    vi.stubGlobal('document', {
+      set cookie(value: string) {
+        written.push(value);
+      },
+    });
+    try {
+      const storage = createMemoryStorage();
+      writeSession(session, storage);
+      expect(written.at(-1)).toMatch(/^magiim_host=u1; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+      clearSession(storage);
+      expect(written.at(-1)).toBe('magiim_host=; Path=/; Max-Age=0; SameSite=Lax');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -51,6 +51,11 @@ const FIND_BY_PUBLIC_TOKEN = {
   name: 'invite.find-by-public-token',
   text: `select ${EVENT_COLUMNS} from events e where e.public_token_hash = $1`,
 };
+const IS_EVENT_MEMBER = { name: 'invite.is-event-member', text: `select 1 from event_members where event_id = $1 and user_id = $2` };
+
+export const isEventMember = async (pool: pg.Pool, eventId: string, userId: string): Promise<boolean> =>
+  (await pool.query({ ...IS_EVENT_MEMBER, values: [eventId, userId] })).rowCount === 1;
+
 const FIND_EVENT = { name: 'invite.find-event', text: `select ${EVENT_COLUMNS} from events e where e.id = $1` };
 
 type Row = Record<string, unknown>;

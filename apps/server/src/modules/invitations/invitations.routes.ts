@@ -3,6 +3,7 @@ import {
   answerHistoryQuerySchema,
   answerHistoryResponseSchema,
   eventIdParamsSchema,
+  HOST_MARK_COOKIE,
   inviteAnswerResultSchema,
   inviteLangQuerySchema,
   invitePageSchema,
@@ -19,11 +20,17 @@ import { isLinkPreviewBot } from './page/link-preview.js';
 import * as host from './invitations-host.service.js';
 import * as invitations from './invitations.service.js';
 
-/** A page open counts as a view unless a link-preview crawler made it. */
-export const visitOf = (request: FastifyRequest, countable = true): invitations.InviteVisit => ({
-  ip: request.ip,
-  countView: countable && request.method === 'GET' && !isLinkPreviewBot(request.headers['user-agent']),
-});
+const HOST_MARK = new RegExp(`(?:^|;\\s*)${HOST_MARK_COOKIE}=([0-9a-fA-F-]{36})(?:;|$)`);
+
+/** A page open counts as a view unless a link-preview crawler made it, or one of the event's hosts (see HOST_MARK_COOKIE). */
+export const visitOf = (request: FastifyRequest, countable = true): invitations.InviteVisit => {
+  const hostUserId = HOST_MARK.exec(request.headers.cookie ?? '')?.[1];
+  return {
+    ip: request.ip,
+    countView: countable && request.method === 'GET' && !isLinkPreviewBot(request.headers['user-agent']),
+    ...(hostUserId ? { hostUserId } : {}),
+  };
+};
 
 /** The guest pages' JSON, for the mobile app's web view (spec §7); the HTML pages use the same service. */
 export const registerInvitationRoutes = (app: AppInstance) => {

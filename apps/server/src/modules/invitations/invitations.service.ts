@@ -29,6 +29,8 @@ import { verifyPreviewToken } from './preview-links.js';
 export interface InviteVisit {
   ip: string;
   countView: boolean;
+  /** The user the browser's host mark names, if any: an open by one of the event's hosts is not a guest's view. */
+  hostUserId?: string;
 }
 
 export interface InviteAnswerOutcome {
@@ -129,7 +131,9 @@ const findPublic = async (ctx: AppContext, token: string, visit: InviteVisit) =>
 
 export const getPersonalPage = async (ctx: AppContext, token: string, lang: Lang | undefined, visit: InviteVisit): Promise<InvitePageDto> => {
   const { guest, event } = await findPersonal(ctx, token, visit);
-  if (visit.countView) ctx.inviteViews.count(guest.id);
+  if (visit.countView && !(visit.hostUserId && (await repo.isEventMember(ctx.database.pool, event.id, visit.hostUserId)))) {
+    ctx.inviteViews.count(guest.id);
+  }
   return buildPage(ctx, event, 'personal', pageLang(event, lang, guest.lang), guest, askedOf(event, guest));
 };
 

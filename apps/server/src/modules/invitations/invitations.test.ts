@@ -69,8 +69,16 @@ describe('the personal page data', () => {
     await openPage(t, guestToken);
     await openPage(t, guestToken);
     await t.app.inject({ method: 'GET', url: `/api/invite/${guestToken}`, headers: { 'x-platform': 'web', 'user-agent': 'WhatsApp/2.23.20.0 A' } });
+    // The host opening the link in the browser they manage the event from (its host mark) is not a guest's view;
+    // another user's mark (a host who is a guest here) is.
+    const hostId = (await t.request('GET', '/user/me', { token })).json().userData.id as string;
+    const otherId = (await t.request('GET', '/user/me', { token: (await signUpHost(t)).token })).json().userData.id as string;
+    const openWithMark = (userId: string) =>
+      t.app.inject({ method: 'GET', url: `/invite/${guestToken}`, headers: { cookie: `lang=he; magiim_host=${userId}` } });
+    expect((await openWithMark(hostId)).statusCode).toBe(200);
+    expect((await openWithMark(otherId)).statusCode).toBe(200);
     await t.ctx.inviteViews.flush();
-    expect((await getGuest(token, eventId, guest.id)).viewedCount).toBe(2);
+    expect((await getGuest(token, eventId, guest.id)).viewedCount).toBe(3);
     expect((await stats(token, eventId)).viewed).toBe(1);
   });
 
