@@ -115,10 +115,10 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>() as AppInstance;
-      typed.addHook('onRequest', async (request) => {
+      typed.addHook('onRequest', (request, _reply, done) => {
         const sub = request.url.slice(API_BASE.length);
-        if (PLATFORM_EXEMPT.some((prefix) => sub.startsWith(prefix))) return;
-        if (!platformOf(request)) throw new AppError('PLATFORM_REQUIRED', `${PLATFORM_HEADER} header must be web, ios or android`);
+        if (PLATFORM_EXEMPT.some((prefix) => sub.startsWith(prefix)) || platformOf(request)) return done();
+        done(new AppError('PLATFORM_REQUIRED', `${PLATFORM_HEADER} header must be web, ios or android`));
       });
       registerSystemRoutes(typed);
       registerAuthRoutes(typed);

@@ -111,8 +111,9 @@ export const registerErrorHandler = (app: AppInstance): void => {
     return reply.code(500).send(new AppError('INTERNAL', 'something went wrong').toBody());
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (request.url.length > MAX_URL_LENGTH) throw new AppError('URI_TOO_LONG', REFUSALS.URI_TOO_LONG);
+  // Callback style, not async: it runs on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(request.url.length > MAX_URL_LENGTH ? new AppError('URI_TOO_LONG', REFUSALS.URI_TOO_LONG) : undefined);
   });
 
   // Every documented route documents its errors too (a route's own 4xx/5xx schemas win).

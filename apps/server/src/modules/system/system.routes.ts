@@ -3,7 +3,9 @@ import type { AppInstance } from '../../app.js';
 import { pingDatabase } from '../../platform/db.js';
 
 export const registerSystemRoutes = (app: AppInstance) => {
-  app.get(API.health, { schema: { tags: ['system'], response: { 200: healthResponseSchema } } }, async () => {
+  // Tiny answers polled often: no compression hooks (nothing under the 1 KB threshold is compressed anyway).
+  const small = { compress: false } as const;
+  app.get(API.health, { config: small, schema: { tags: ['system'], response: { 200: healthResponseSchema } } }, async () => {
     await pingDatabase(app.ctx.database);
     return { status: 'ok' as const, database: 'ok' as const };
   });
@@ -18,7 +20,7 @@ export const registerSystemRoutes = (app: AppInstance) => {
       googleContacts: config.googleClientId ? 'google' : config.devMailbox ? 'sandbox' : null,
     }),
   );
-  app.get(API.config, { schema: { tags: ['system'], response: { 200: publicConfigSchema } } }, (_request, reply) => {
+  app.get(API.config, { config: small, schema: { tags: ['system'], response: { 200: publicConfigSchema } } }, (_request, reply) => {
     // A string payload skips the response serializer (the object was checked above).
     void reply.type('application/json; charset=utf-8').send(publicConfig as never);
   });
