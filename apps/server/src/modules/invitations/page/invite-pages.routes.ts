@@ -249,18 +249,24 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
     scope.get('/preview/invite/:token/calendar.ics', hide, calendar('preview', (token, request) => invitations.getPreviewPage(ctx, token, queryLangOf(request))));
 
     // Answers: a plain form POST re-renders the page with the thank-you, or with the errors and everything typed.
+    /** Re-renders the page with what the guest sent and why it was refused; anything else goes to the error page. */
+    const refuseWith =
+      (reply: FastifyReply, kind: 'personal' | 'public', token: string, reload: () => Promise<InvitePageDto>, values?: AnswerFormValues) =>
+      async (error: unknown) => {
+        const errors = formErrorsOf(error);
+        if (!errors) throw error;
+        const status = error instanceof AppError ? error.status : 400;
+        const headers = error instanceof AppError ? error.headers() : {};
+        return sendInvite(reply, kind, token, await reload(), { status, errors, headers, ...(values ? { values } : {}) });
+      };
+    const formOf = (request: TokenRequest) => formValuesOf(request.body instanceof URLSearchParams ? request.body : new URLSearchParams());
+
     scope.post('/invite/:token', hide, async (request: TokenRequest, reply) => {
       const token = tokenOf(request, 'personal');
       const lang = queryLangOf(request);
       const visit = visitOf(request, false);
-      const values = formValuesOf(request.body instanceof URLSearchParams ? request.body : new URLSearchParams());
-      const refuse = async (error: unknown) => {
-        const errors = formErrorsOf(error);
-        if (!errors) throw error;
-        const page = await invitations.getPersonalPage(ctx, token, lang, visit);
-        const status = error instanceof AppError ? error.status : 400;
-        return sendInvite(reply, 'personal', token, page, { status, values, errors, headers: error instanceof AppError ? error.headers() : {} });
-      };
+      const values = formOf(request);
+      const refuse = refuseWith(reply, 'personal', token, () => invitations.getPersonalPage(ctx, token, lang, visit), values);
       const parsed = rsvpAnswerSchema.safeParse(answerInputOf(values));
       if (!parsed.success) return refuse(new AppError('VALIDATION', 'invalid input', zodIssuesOf(parsed.error)));
       try {
@@ -279,10 +285,7 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
         const page = await invitations.markWrongNumber(ctx, token, lang, visit);
         return sendInvite(reply, 'personal', token, page, { outcome: 'wrongNumber' });
       } catch (error) {
-        const errors = formErrorsOf(error);
-        if (!errors) throw error;
-        const page = await invitations.getPersonalPage(ctx, token, lang, visit);
-        return sendInvite(reply, 'personal', token, page, { status: error instanceof AppError ? error.status : 400, errors, headers: error instanceof AppError ? error.headers() : {} });
+        return refuseWith(reply, 'personal', token, () => invitations.getPersonalPage(ctx, token, lang, visit))(error);
       }
     });
 
@@ -290,14 +293,8 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
       const token = tokenOf(request, 'public');
       const lang = queryLangOf(request);
       const visit = visitOf(request, false);
-      const values = formValuesOf(request.body instanceof URLSearchParams ? request.body : new URLSearchParams());
-      const refuse = async (error: unknown) => {
-        const errors = formErrorsOf(error);
-        if (!errors) throw error;
-        const page = await invitations.getPublicPage(ctx, token, lang, visit);
-        const status = error instanceof AppError ? error.status : 400;
-        return sendInvite(reply, 'public', token, page, { status, values, errors, headers: error instanceof AppError ? error.headers() : {} });
-      };
+      const values = formOf(request);
+      const refuse = refuseWith(reply, 'public', token, () => invitations.getPublicPage(ctx, token, lang, visit), values);
       const parsed = publicRsvpAnswerSchema.safeParse(publicAnswerInputOf(values));
       if (!parsed.success) return refuse(new AppError('VALIDATION', 'invalid input', zodIssuesOf(parsed.error)));
       try {
