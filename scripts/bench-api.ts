@@ -16,7 +16,9 @@ import {
   type Running,
 } from './bench-server.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+/** Pairs (plain Fastify, then the route) per route; the ratio printed is their median. */
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 
 const embeddedUrl = (app: Running) => {
   const secrets = JSON.parse(readFileSync(path.join(app.dataDir, 'secrets.json'), 'utf8')) as { databasePassword: string };
@@ -49,14 +51,20 @@ const measure = async (label: string, plain: Running, app: Running, databaseUrl:
   const token = await signedInToken(app.url);
   const auth = { ...API_HEADERS, authorization: `Bearer ${token}` };
   console.log(`\n== ${label}`);
-  console.log('route                         req/s   ratio   p99 ms  target   (plain Fastify just before)');
-  // The machine's speed drifts between runs (a VM shares its cores): each route is set beside a plain Fastify
-  // "hello" measured right before it, not one measured minutes earlier.
+  console.log('route                         req/s   ratio   p99 ms  target   (ratios of each pair)');
+  // The machine's speed drifts between runs (a VM shares its cores): each route is measured in PAIRS runs, each
+  // right after a plain Fastify "hello"; the figure is the median of those ratios.
   const row = async (name: string, options: Parameters<typeof load>[0], target: string) => {
-    const hello = await load({ url: plain.url, seconds: SECONDS });
-    const r = await load(options);
+    const ratios: number[] = [];
+    let last = { rps: 0, p99: 0, errors: 0 };
+    for (let i = 0; i < PAIRS; i += 1) {
+      const hello = await load({ url: plain.url, seconds: SECONDS });
+      last = await load(options);
+      ratios.push(last.rps / hello.rps);
+    }
+    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
     console.log(
-      `${name.padEnd(26)}${fmt(r.rps)}${fmt(r.rps / hello.rps, 2)}${fmt(r.p99)}  ${target}   (${Math.round(hello.rps)} req/s)${r.errors ? `  (${r.errors} errors)` : ''}`,
+      `${name.padEnd(26)}${fmt(last.rps)}${fmt(median, 2)}${fmt(last.p99)}  ${target}   (${ratios.map((r) => r.toFixed(2)).join(' ')})${last.errors ? `  (${last.errors} errors)` : ''}`,
     );
   };
   await row('GET /api/user/me', { url: `${app.url}/api/user/me`, headers: auth, seconds: SECONDS }, '≥ 0.15');
