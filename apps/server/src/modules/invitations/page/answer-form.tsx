@@ -314,7 +314,6 @@ export const AnswerSection = (props: AnswerSectionProps) => {
         <p className="summary">{texts.closed}</p>
       ) : (
         <>
-          {preview ? <p className="hint">{texts.previewNotSaved}</p> : null}
           {folded ? (
             <details className="change">
               <summary>{texts.changeAnswer}</summary>

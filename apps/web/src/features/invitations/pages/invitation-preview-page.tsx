@@ -88,7 +88,8 @@ export function InvitationPreviewPage({ kind }: { kind: PreviewKind }) {
           <IconButton component={RouterLink} to={backTo} aria-label={t('invitations.preview.back')} title={t('invitations.preview.back')} sx={{ display: { xs: 'inline-flex', sm: 'none' }, width: 44, height: 44 }}>
             <ArrowBackIcon sx={flipInRtl} />
           </IconButton>
-          <PageHeading variant="h3" gutterBottom={false} noWrap sx={{ flexGrow: 1, minWidth: 0, fontSize: '1.05rem', px: { sm: 1 } }}>
+          {/* wraps on a phone rather than cutting the title short */}
+          <PageHeading variant="h3" gutterBottom={false} sx={{ flexGrow: 1, minWidth: 0, fontSize: '1.05rem', lineHeight: 1.25, px: { sm: 1 } }}>
             {title}
           </PageHeading>
           <Button component={RouterLink} to={otherHref} sx={{ flexShrink: 0, px: { xs: 1, sm: 2.5 } }} data-testid="preview-other">

@@ -53,7 +53,6 @@ export const en: PageTexts = {
   thanksMaybe: 'Thank you! You can update your answer from this link at any time.',
   errorSummary: 'We could not save your answer. Please check the marked fields.',
   closed: 'Answers for this event are closed: the event date has passed.',
-  previewNotSaved: 'This is a preview: the form is not sent.',
   wrongNumberOpen: 'Not me / wrong number',
   wrongNumberExplain: 'Did this invitation reach you by mistake? We will tell the hosts the number is wrong.',
   wrongNumberButton: 'Report a wrong number',
