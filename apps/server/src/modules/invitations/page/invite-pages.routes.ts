@@ -41,8 +41,8 @@ const PATHS: Record<PageKind, (token: string) => PagePaths> = {
   preview: (token) => ({ invite: `/preview/invite/${token}`, navigate: `/preview/navigate/${token}` }),
 };
 
-/** Preview links are `<uuid>.<expiry>.<mac>`; anything else is refused before the service sees it. */
-const PREVIEW_TOKEN_PATTERN = /^[A-Za-z0-9._-]{1,200}$/;
+/** Preview links are in the token alphabet (see preview-links.ts); anything else is refused before the service sees it. */
+const PREVIEW_TOKEN_PATTERN = /^[A-Za-z0-9_-]{40,120}$/;
 const FORM_BODY_LIMIT = 16 * 1024;
 
 type TokenRequest = FastifyRequest<{ Params: { token: string }; Querystring: { lang?: string } }>;
