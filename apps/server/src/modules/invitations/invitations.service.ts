@@ -119,18 +119,16 @@ const buildPage = (
   };
 };
 
-const findPersonal = async (ctx: AppContext, token: string, visit: InviteVisit) => {
-  const found = await repo.findByPersonalToken(ctx.database.pool, inviteTokenHashOf(ctx.config.secrets.tokenPepper, token));
-  return found ?? refuseMiss(ctx, visit);
-};
+const hashOf = (ctx: AppContext, token: string) => inviteTokenHashOf(ctx.config.secrets.tokenPepper, token);
 
-const findPublic = async (ctx: AppContext, token: string, visit: InviteVisit) => {
-  const found = await repo.findByPublicToken(ctx.database.pool, inviteTokenHashOf(ctx.config.secrets.tokenPepper, token));
-  return found ?? refuseMiss(ctx, visit);
-};
+const findPersonal = async (ctx: AppContext, tokenHash: string, visit: InviteVisit) =>
+  (await repo.findByPersonalToken(ctx.database.pool, tokenHash)) ?? refuseMiss(ctx, visit);
+
+const findPublic = async (ctx: AppContext, tokenHash: string, visit: InviteVisit) =>
+  (await repo.findByPublicToken(ctx.database.pool, tokenHash)) ?? refuseMiss(ctx, visit);
 
 export const getPersonalPage = async (ctx: AppContext, token: string, lang: Lang | undefined, visit: InviteVisit): Promise<InvitePageDto> => {
-  const { guest, event } = await findPersonal(ctx, token, visit);
+  const { guest, event } = await findPersonal(ctx, hashOf(ctx, token), visit);
   if (visit.countView && !(visit.hostUserId && (await repo.isEventMember(ctx.database.pool, event.id, visit.hostUserId)))) {
     ctx.inviteViews.count(guest.id);
   }
@@ -138,7 +136,7 @@ export const getPersonalPage = async (ctx: AppContext, token: string, lang: Lang
 };
 
 export const getPublicPage = async (ctx: AppContext, token: string, lang: Lang | undefined, visit: InviteVisit): Promise<InvitePageDto> => {
-  const event = await findPublic(ctx, token, visit);
+  const event = await findPublic(ctx, hashOf(ctx, token), visit);
   return buildPage(ctx, event, 'public', pageLang(event, lang, undefined), null, askedOf(event, null));
 };
 
@@ -248,8 +246,8 @@ export const answerPersonal = async (
   lang: Lang | undefined,
   visit: InviteVisit,
 ): Promise<InviteAnswerOutcome> => {
-  const tokenHash = inviteTokenHashOf(ctx.config.secrets.tokenPepper, token);
-  const { guest: found, event } = await findPersonal(ctx, token, visit);
+  const tokenHash = hashOf(ctx, token);
+  const { guest: found, event } = await findPersonal(ctx, tokenHash, visit);
   if (isClosed(event)) throw new AppError('ANSWERS_CLOSED', 'answers are closed');
   await ctx.rateLimiter.consume([{ bucket: `invite-answer:${tokenHash}`, limit: ANSWERS_PER_TOKEN }]);
   const pageLanguage = lang && event.langs.includes(lang) ? lang : undefined;
@@ -269,8 +267,8 @@ export const answerPersonal = async (
 
 /** "Wrong number": whoever holds the link is not the guest; the host is told. */
 export const markWrongNumber = async (ctx: AppContext, token: string, lang: Lang | undefined, visit: InviteVisit): Promise<InvitePageDto> => {
-  const tokenHash = inviteTokenHashOf(ctx.config.secrets.tokenPepper, token);
-  const { guest: found, event } = await findPersonal(ctx, token, visit);
+  const tokenHash = hashOf(ctx, token);
+  const { guest: found, event } = await findPersonal(ctx, tokenHash, visit);
   if (isClosed(event)) throw new AppError('ANSWERS_CLOSED', 'answers are closed');
   await ctx.rateLimiter.consume([{ bucket: `invite-answer:${tokenHash}`, limit: ANSWERS_PER_TOKEN }]);
   const guest = await ctx.db.transaction(async (tx) => {
@@ -288,8 +286,8 @@ export const markWrongNumber = async (ctx: AppContext, token: string, lang: Lang
  * or added as a new guest while the package has room.
  */
 export const answerPublic = async (ctx: AppContext, token: string, input: PublicRsvpAnswerParsed, visit: InviteVisit): Promise<InviteAnswerOutcome> => {
-  const tokenHash = inviteTokenHashOf(ctx.config.secrets.tokenPepper, token);
-  const event = await findPublic(ctx, token, visit);
+  const tokenHash = hashOf(ctx, token);
+  const event = await findPublic(ctx, tokenHash, visit);
   if (isClosed(event)) throw new AppError('ANSWERS_CLOSED', 'answers are closed');
   if (!event.langs.includes(input.lang)) throw invalid('lang');
   await ctx.rateLimiter.consume([{ bucket: `invite-public-answer:${tokenHash}:${input.phoneNumber}`, limit: ANSWERS_PER_TOKEN }]);
