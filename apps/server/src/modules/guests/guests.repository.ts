@@ -80,7 +80,8 @@ export const setGuestInviteLink = async (db: Conn, eventId: string, guestId: str
   (
     await db
       .update(guests)
-      .set({ inviteSalt: link.salt, inviteTokenHash: link.tokenHash, updatedAt: new Date() })
+      // not updated_at: a new link is not a change of the guest's details (an open edit form keeps its input)
+      .set({ inviteSalt: link.salt, inviteTokenHash: link.tokenHash })
       .where(and(eq(guests.id, guestId), eq(guests.eventId, eventId)))
       .returning()
   )[0];

@@ -39,8 +39,6 @@ export function GuestEditPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('guests.edit.viewed', { count: guest.data.viewedCount })}
       </Typography>
-      <GuestAnswerCard guest={guest.data} />
-      <PersonalLinkCard event={event} guest={guest.data} />
       <Card variant="outlined" sx={{ maxWidth: 720, mb: 3 }}>
         <CardContent>
           <GuestForm
@@ -56,6 +54,9 @@ export function GuestEditPage() {
           />
         </CardContent>
       </Card>
+      {/* The host came to edit: the form first, then what the guest answered and their link. */}
+      <GuestAnswerCard guest={guest.data} />
+      <PersonalLinkCard event={event} guest={guest.data} />
       <GuestAnswerHistoryCard eventId={event.id} guestId={guestId} />
     </>
   );
