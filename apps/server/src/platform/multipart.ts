@@ -1,5 +1,24 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppInstance } from '../app.js';
 import { AppError } from './errors.js';
+
+/** Routes read parts with readMultipart and set their own file size. */
+const LIMITS = { files: 2, fields: 5, fieldSize: 256 * 1024, parts: 8, headerPairs: 50, fileSize: 10 * 1024 * 1024 };
+
+/**
+ * Defines the routes that take multipart bodies (event images, guest spreadsheets) in a scope of their own.
+ * The plugin adds an async onRequest and onResponse hook (a promise and a 'close' listener per request, for
+ * its disk mode, which we never use): scoped, every other request is spared them. Elsewhere a multipart body
+ * is refused like any unknown type (UNSUPPORTED_MEDIA_TYPE).
+ */
+export const withMultipart = (app: AppInstance, routes: (scope: AppInstance) => void): void => {
+  void app.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: LIMITS });
+    routes(scope.withTypeProvider<ZodTypeProvider>() as AppInstance);
+  });
+};
 
 export interface MultipartFile {
   buffer: Buffer;

@@ -20,7 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.js';
 import { authOf, requireAuth } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { readMultipart } from '../../platform/multipart.js';
+import { readMultipart, withMultipart } from '../../platform/multipart.js';
 import * as events from './events.service.js';
 
 const tags = ['events'];
@@ -61,29 +61,32 @@ export const registerEventRoutes = (app: AppInstance) => {
   const withEventForm = (dataRequired: boolean) => [preHandler, readEventMultipart(dataRequired)];
   const userIdOf = (request: FastifyRequest) => authOf(request).user.id;
 
-  app.post(
-    API.event.newEvent,
-    {
-      preValidation: withEventForm(true),
-      schema: { tags, description: `Creates an event owned by the caller. ${MULTIPART_NOTE}`, body: eventInputSchema, response: { 200: eventSchema } },
-    },
-    (request) => events.createEvent(ctx, userIdOf(request), request.body, uploads.get(request)),
-  );
-
-  app.post(
-    API.event.editEvent(PATH_ID),
-    {
-      preValidation: withEventForm(false),
-      schema: {
-        tags,
-        description: `Changes any subset of the event's fields; a new image replaces the old one. ${MULTIPART_NOTE}`,
-        params,
-        body: eventEditSchema,
-        response: { 200: eventSchema },
+  // The two routes that also take the multipart form (with an image).
+  withMultipart(app, (scope) => {
+    scope.post(
+      API.event.newEvent,
+      {
+        preValidation: withEventForm(true),
+        schema: { tags, description: `Creates an event owned by the caller. ${MULTIPART_NOTE}`, body: eventInputSchema, response: { 200: eventSchema } },
       },
-    },
-    (request) => events.editEvent(ctx, userIdOf(request), request.params.id, request.body, uploads.get(request)),
-  );
+      (request) => events.createEvent(ctx, userIdOf(request), request.body, uploads.get(request)),
+    );
+
+    scope.post(
+      API.event.editEvent(PATH_ID),
+      {
+        preValidation: withEventForm(false),
+        schema: {
+          tags,
+          description: `Changes any subset of the event's fields; a new image replaces the old one. ${MULTIPART_NOTE}`,
+          params,
+          body: eventEditSchema,
+          response: { 200: eventSchema },
+        },
+      },
+      (request) => events.editEvent(ctx, userIdOf(request), request.params.id, request.body, uploads.get(request)),
+    );
+  });
 
   app.get(
     API.event.fetchEvents,

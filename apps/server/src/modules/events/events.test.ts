@@ -84,6 +84,14 @@ describe('create an event', () => {
     expect(res.json()).toMatchObject({ time: '19:30', imageUrl: null });
   });
 
+  it('refuses a multipart body on a route that takes only JSON, as an unsupported type', async () => {
+    const { token } = await signUpHost(t);
+    const created = (await t.request('POST', '/event/newEvent', { token, body: eventInput() })).json();
+    const res = await sendMultipart(t, 'POST', `/guests/new/${created.id}`, [{ name: 'data', value: '{}' }], token);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
   it('refuses a multipart body without data or with data that is not JSON', async () => {
     const { token } = await signUpHost(t);
     const none = await sendMultipart(t, 'POST', '/event/newEvent', [{ name: 'other', value: 'x' }], token);
