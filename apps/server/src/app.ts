@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyBaseLogger, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -15,7 +14,7 @@ import type { AppContext } from './platform/context.js';
 import { createAppContext } from './app-context.js';
 import { AppError } from './platform/errors.js';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/http-errors.js';
-import { createLoggerOptions, RedactingLogController, type LogDestination } from './platform/logger.js';
+import { createLoggerOptions, RedactingLogController, sharedRequestLogger, type LogDestination } from './platform/logger.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerCompression, registerWebApp } from './platform/web-static.js';
 import { platformOf } from './platform/auth.js';
@@ -60,12 +59,14 @@ export interface BuildOptions {
 }
 
 /** Paths under /api that need no platform header: probes, the API document and the dev tools. */
-const PLATFORM_EXEMPT = [API.health, '/docs', '/dev/'];
+const PLATFORM_EXEMPT = [API.health, '/docs', '/dev/'].map((path) => `${API_BASE}${path}`);
+const isPlatformExempt = (url: string) => PLATFORM_EXEMPT.some((prefix) => url.startsWith(prefix));
 
 export const buildApp = async (config: Config, options: BuildOptions = {}) => {
   const app = Fastify({
     logger: options.logger === false ? false : createLoggerOptions({ level: config.logLevel, stream: options.logStream }),
     logController: new RedactingLogController(),
+    childLoggerFactory: sharedRequestLogger,
     bodyLimit: 1_048_576,
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // A request must arrive whole within REQUEST_TIMEOUT_MS (its head within 20 s at most); Node checks
@@ -92,11 +93,6 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
   await registerCompression(app);
-  // Event images and guest spreadsheets; routes read parts with platform/multipart.ts and set their own file size.
-  await app.register(fastifyMultipart, {
-    limits: { files: 2, fields: 5, fieldSize: 256 * 1024, parts: 8, headerPairs: 50, fileSize: 10 * 1024 * 1024 },
-  });
-
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -116,8 +112,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>() as AppInstance;
       typed.addHook('onRequest', (request, _reply, done) => {
-        const sub = request.url.slice(API_BASE.length);
-        if (PLATFORM_EXEMPT.some((prefix) => sub.startsWith(prefix)) || platformOf(request)) return done();
+        if (platformOf(request) || isPlatformExempt(request.url)) return done();
         done(new AppError('PLATFORM_REQUIRED', `${PLATFORM_HEADER} header must be web, ios or android`));
       });
       registerSystemRoutes(typed);

@@ -104,10 +104,10 @@ export const registerErrorHandler = (app: AppInstance): void => {
       return reply.code(httpStatusOf(code)).send(refusal(code));
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      request.log.warn({ req: request, err: error }, 'database unavailable');
       return reply.code(503).header('retry-after', '1').send(new AppError('UNAVAILABLE', 'the service is busy, try again').toBody());
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ req: request, err: error }, 'unhandled error');
     return reply.code(500).send(new AppError('INTERNAL', 'something went wrong').toBody());
   });
 

@@ -87,6 +87,8 @@ describe('log lines', () => {
     const logged = text();
     expect(logged).toContain('log_test_refuse');
     expect(logged).toContain('"level":50');
+    // Requests share the app's logger; the line names its request in `req`.
+    expect(logged).toMatch(/"req":\{"id":"req-[0-9a-z]+","method":"POST","url":"\/api\/auth\/register"/);
     for (const secret of [email, 'Refused Name', '$argon2', PASSWORD]) expect(logged).not.toContain(secret);
   });
 });

@@ -189,10 +189,10 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
       }
       const status = error instanceof AppError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
       if (isDatabaseUnavailable(error)) {
-        request.log.warn({ err: error }, 'database unavailable');
+        request.log.warn({ req: request, err: error }, 'database unavailable');
         return sendHtml(reply, 503, lang, messageDocument({ lang, title: 'failedTitle', body: 'failedBody' }), { 'retry-after': '1' });
       }
-      if (status >= 500) request.log.error({ err: error }, 'guest page failed');
+      if (status >= 500) request.log.error({ req: request, err: error }, 'guest page failed');
       return sendHtml(reply, status >= 400 && status < 600 ? status : 500, lang, messageDocument({ lang, title: 'failedTitle', body: 'failedBody' }));
     });
 
