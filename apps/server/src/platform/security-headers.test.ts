@@ -52,6 +52,8 @@ describe('security headers', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toBe(contentSecurityPolicy({ googleClientId: undefined }));
     expect(page.headers['permissions-policy']).toContain('camera=()');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['strict-transport-security']).toBeUndefined();
     expect(page.headers['cache-control']).not.toBe('no-store');
   });
@@ -80,5 +82,13 @@ describe('security headers', () => {
     }
     expect((await t.request('GET', '/nope')).headers['cache-control']).toBe('no-store');
     for (const url of ['/health', '/config']) expect((await t.request('GET', url)).headers['cache-control']).toBeUndefined();
+  });
+
+  it('sends a file the strictest policy and the document headers (a file opened on its own is a document)', async () => {
+    const file = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(file.headers['referrer-policy']).toBe('no-referrer');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
   });
 });

@@ -33,28 +33,33 @@ const CACHEABLE_API = [API.health, API.config, '/docs'].map((path) => `${API_BAS
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
 export const registerSecurityHeaders = (app: AppInstance, config: Config): void => {
-  const csp = contentSecurityPolicy(config);
-  const hsts = config.appUrl.startsWith('https://') ? 'max-age=31536000' : undefined;
+  const hsts: Record<string, string> = config.appUrl.startsWith('https://') ? { 'strict-transport-security': 'max-age=31536000' } : {};
+  const strict = "default-src 'none'; frame-ancestors 'none'";
 
-  // Set in one call from one object: this hook runs on every answer, so it stays synchronous and allocation-free.
-  const always: Record<string, string> = {
-    // Links carry tokens in their paths (/reset-password/…): no page may leak them in a Referer, nor be framed.
+  // Links carry tokens in their paths (/reset-password/…): no page may leak them in a Referer, nor be framed.
+  const documentHeaders = {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'x-frame-options': 'DENY',
     'permissions-policy': PERMISSIONS_POLICY,
-    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+    ...hsts,
   };
-  const strict = "default-src 'none'; frame-ancestors 'none'";
+  // Each set is one object, written in one call: this hook runs on every answer.
+  const pageHeaders = { ...documentHeaders, 'content-security-policy': contentSecurityPolicy(config) };
+  // Files (scripts, images, an SVG opened on its own) are never meant to run anything: the strictest policy.
+  const fileHeaders = { ...documentHeaders, 'content-security-policy': strict };
+  // JSON is never a document, so a referrer or feature policy has nothing to apply to: the API set of the OWASP
+  // REST cheat sheet (no sniffing, no framing, no content).
+  const jsonHeaders = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'content-security-policy': strict, ...hsts };
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.headers(always);
-    // Answers that are not pages (JSON, files) get the strictest policy: they are never meant to run anything.
-    // A 304 carries no type, and the browser merges its headers into the cached page: it gets none, so a
+    // A 304 carries no type, and the browser merges its headers into the cached page: it gets no policy, so a
     // revalidated index.html keeps the page's policy instead of the one that blocks every script.
-    if (reply.statusCode !== 304) {
+    if (reply.statusCode === 304) reply.headers(documentHeaders);
+    else {
       const type = reply.getHeader('content-type');
-      reply.header('content-security-policy', typeof type === 'string' && type.startsWith('text/html') ? csp : strict);
+      const kind = typeof type === 'string' ? type : '';
+      reply.headers(kind.startsWith('application/json') ? jsonHeaders : kind.startsWith('text/html') ? pageHeaders : fileHeaders);
     }
     const url = request.url;
     const query = url.indexOf('?');

@@ -123,4 +123,18 @@ describe('web static files: compression and caching', () => {
     expect(health.statusCode).toBe(200);
     expect(health.headers['content-encoding']).toBeUndefined();
   });
+
+  it('inflates a gzip request body on a route that takes a body; a GET never looks at content-encoding', async () => {
+    const body = gzipSync(JSON.stringify({ email: 'nobody@example.com', password: 'Wrong-password-1' }));
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: body,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'x-platform': 'web' },
+    });
+    // Read as JSON (a wrong password), not refused as a malformed body.
+    expect(login.statusCode).toBe(401);
+    const config = await t.app.inject({ method: 'GET', url: '/api/config', headers: { 'content-encoding': 'x-unknown', 'x-platform': 'web' } });
+    expect(config.statusCode).toBe(200);
+  });
 });

@@ -22,6 +22,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * fonts, archives) are left alone: mime-db decides what is compressible.
  */
 export const registerCompression = async (app: AppInstance): Promise<void> => {
+  // The plugin also inflates gzip or brotli request bodies, through a preParsing hook on every route. A GET or
+  // HEAD has no body: those routes are spared the hook (this onRoute runs before the plugin's).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((method) => method === 'GET' || method === 'HEAD')) route.config = { ...route.config, decompress: false };
+  });
   await app.register(fastifyCompress, {
     global: true,
     encodings: ['br', 'gzip'],

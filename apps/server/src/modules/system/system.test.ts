@@ -31,10 +31,13 @@ describe('system endpoints', () => {
     expect(res.json().code).toBe('NOT_FOUND');
   });
 
-  it('sends headers that keep tokens in links from leaking and the app from being framed', async () => {
+  it('sends JSON with the API set of security headers: never sniffed, framed or run', async () => {
     const res = await t.request('GET', '/health');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    // Policies for documents only (a page's links and features) are not sent with JSON.
+    expect(res.headers['referrer-policy']).toBeUndefined();
+    expect(res.headers['permissions-policy']).toBeUndefined();
   });
 });
