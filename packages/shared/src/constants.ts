@@ -48,6 +48,8 @@ export const RATE_LIMITS = {
   verificationResendsPerUser: { max: 5, windowMinutes: 60 },
   emailChangesPerUser: { max: 5, windowMinutes: 60 },
   resetTokenChecksPerIp: { max: 30, windowMinutes: 15 },
+  /** Each read calls Google's People API with the host's token: a few per import, not a loop. */
+  googleContactReadsPerUser: { max: 20, windowMinutes: 15 },
 } as const;
 
 /** Header carrying the client's kept random device id (16–100 characters); lets a known device in during a lock. */

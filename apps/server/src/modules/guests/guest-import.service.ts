@@ -1,4 +1,4 @@
-import { MAX_GROUPS_PER_EVENT, type ImportResult, type Lang } from '@magiim/shared';
+import { MAX_GROUPS_PER_EVENT, RATE_LIMITS, type ImportResult, type Lang } from '@magiim/shared';
 import type { GoogleContact } from '../../providers/google-contacts/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -135,7 +135,8 @@ export const exportGuests = async (ctx: AppContext, userId: string, eventId: str
   return { file, asciiName: 'magiim-guests.xlsx', displayName: `${name}.xlsx` };
 };
 
-export const listGoogleContacts = async (ctx: AppContext, accessToken: string): Promise<{ contacts: GoogleContact[] }> => {
+export const listGoogleContacts = async (ctx: AppContext, userId: string, accessToken: string): Promise<{ contacts: GoogleContact[] }> => {
+  await ctx.rateLimiter.consume([{ bucket: `google-contacts:${userId}`, limit: RATE_LIMITS.googleContactReadsPerUser }]);
   try {
     return { contacts: await ctx.googleContacts.listContacts(accessToken) };
   } catch (error) {

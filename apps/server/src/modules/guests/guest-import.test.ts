@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUEST_IMPORT_MAX_BYTES, type GroupDto, type GuestListResponse, type ImportResult } from '@magiim/shared';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { GUEST_IMPORT_MAX_BYTES, RATE_LIMITS, type GroupDto, type GuestListResponse, type ImportResult } from '@magiim/shared';
+import { createTestApp, signUpHost, type TestApp } from '../../../test/test-app.js';
 import { createEvent, sendMultipart } from '../events/event-test-kit.js';
 import { addGuest, hostWithEvent, setInviteeLimit } from './guest-test-kit.js';
 
@@ -254,5 +254,25 @@ describe('template and export', () => {
     expect(back).toMatchObject({ total: 2, valid: 2, imported: 2, errors: [] });
     const phones = (await list(token, other)).items.map((guest) => guest.phoneNumber).sort();
     expect(phones).toEqual(['+447911123456', '+972501112233']);
+  });
+});
+
+describe('reading Google contacts is limited per host', () => {
+  it('lets exactly the limit through when many reads arrive at once, and counts each host apart', async () => {
+    const limited = await createTestApp({ RATE_LIMITS: 'on' });
+    try {
+      const [first, second] = [await signUpHost(limited), await signUpHost(limited)];
+      const { max } = RATE_LIMITS.googleContactReadsPerUser;
+      const read = (token: string) => limited.request('POST', '/guests/google-contacts', { token, body: { accessToken: 'sandbox-token-1' } });
+      const statuses = (await Promise.all(Array.from({ length: max + 5 }, () => read(first.token)))).map((res) => res.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(max);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+      const refused = await read(first.token);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await read(second.token)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import {
   API,
   eventIdParamsSchema,
   googleContactsRequestSchema,
+  RATE_LIMITS,
   googleContactsResponseSchema,
   GUEST_IMPORT_MAX_BYTES,
   guestBulkResponseSchema,
@@ -24,7 +25,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.js';
 import { authOf, requireAuth } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
-import { readMultipart } from '../../platform/multipart.js';
+import { readMultipart, withMultipart } from '../../platform/multipart.js';
 import * as imports from './guest-import.service.js';
 import * as guests from './guests.service.js';
 
@@ -119,22 +120,24 @@ export const registerGuestRoutes = (app: AppInstance) => {
     (request) => guests.bulkGuests(ctx, userIdOf(request), request.params.id, request.body),
   );
 
-  app.post(
-    API.guests.import(ID),
-    {
-      preHandler,
-      schema: {
-        tags,
-        description:
-          `Body: multipart/form-data with the part \`file\` (xlsx, at most ${GUEST_IMPORT_MAX_BYTES / 1024 / 1024} MB). ` +
-          'commit=false checks and reports; commit=true also adds the good rows.',
-        params: eventIdParamsSchema,
-        querystring: importQuerySchema,
-        response: { 200: importResultSchema },
+  withMultipart(app, (scope) => {
+    scope.post(
+      API.guests.import(ID),
+      {
+        preHandler,
+        schema: {
+          tags,
+          description:
+            `Body: multipart/form-data with the part \`file\` (xlsx, at most ${GUEST_IMPORT_MAX_BYTES / 1024 / 1024} MB). ` +
+            'commit=false checks and reports; commit=true also adds the good rows.',
+          params: eventIdParamsSchema,
+          querystring: importQuerySchema,
+          response: { 200: importResultSchema },
+        },
       },
-    },
-    (request) => imports.importGuestFile(ctx, userIdOf(request), request.params.id, request.query.commit, readImportFile(request)),
-  );
+      (request) => imports.importGuestFile(ctx, userIdOf(request), request.params.id, request.query.commit, readImportFile(request)),
+    );
+  });
 
   app.post(
     API.guests.rows(ID),
@@ -172,12 +175,14 @@ export const registerGuestRoutes = (app: AppInstance) => {
       preHandler,
       schema: {
         tags,
-        description: "The host's Google contacts with a phone, read with their contacts.readonly access token; GOOGLE_CONTACTS_FAILED.",
+        description:
+          "The host's Google contacts with a phone, read with their contacts.readonly access token; GOOGLE_CONTACTS_FAILED. " +
+          `At most ${RATE_LIMITS.googleContactReadsPerUser.max} reads per host in ${RATE_LIMITS.googleContactReadsPerUser.windowMinutes} minutes (RATE_LIMITED).`,
         body: googleContactsRequestSchema,
         response: { 200: googleContactsResponseSchema },
       },
     },
-    (request) => imports.listGoogleContacts(ctx, request.body.accessToken),
+    (request) => imports.listGoogleContacts(ctx, userIdOf(request), request.body.accessToken),
   );
 
   app.get(API.guests.one(ID, GUEST_ID), { preHandler, schema: { tags, params: guestParamsSchema, response: { 200: guestSchema } } }, (request) =>
