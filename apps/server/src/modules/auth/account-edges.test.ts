@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, linkTokenFrom, PASSWORD, signUpHost, uniqueEmail, type TestApp } from '../../../test/test-app.js';
+import { openPayload, payloadKeyFrom } from '../../platform/payload-crypto.js';
 import { SEND_PASSWORD_RESET_JOB } from './auth.jobs.js';
 
 let t: TestApp;
@@ -80,7 +81,7 @@ describe('reset links', () => {
 });
 
 describe('password-reset request timing', () => {
-  it('the request path looks nothing up: it queues address and language only, the job makes the link', async () => {
+  it('the request path looks nothing up: it queues the address and language sealed, the job makes the link', async () => {
     const quiet = await createTestApp({}, { worker: false });
     try {
       const email = uniqueEmail('known');
@@ -98,7 +99,17 @@ describe('password-reset request timing', () => {
       const jobs = await quiet.ctx.db.execute<{ data: unknown }>(
         sql`select data from pgboss.job where name = ${SEND_PASSWORD_RESET_JOB} order by created_on`,
       );
-      expect(jobs.rows.map((r) => r.data)).toEqual([
+      // Sealed: the queue table never shows the address (or any part of it).
+      expect(jobs.rows).toHaveLength(2);
+      for (const row of jobs.rows) {
+        expect(Object.keys(row.data as object).sort()).toEqual(['id', 'sealed']);
+        expect(JSON.stringify(row.data)).not.toMatch(/@|example|known|nobody/);
+      }
+      const opened = jobs.rows.map((r) => {
+        const { id, sealed } = r.data as { id: string; sealed: string };
+        return openPayload(payloadKeyFrom(quiet.ctx.config.secrets.payloadKey), sealed, `password-reset:${id}`);
+      });
+      expect(opened).toEqual([
         { email, lang: 'ru' },
         { email: unknown, lang: 'ru' },
       ]);
@@ -107,6 +118,10 @@ describe('password-reset request timing', () => {
       for (const row of jobs.rows) await job.handle(row.data as object);
       const created = await quiet.ctx.db.execute(sql`select count(*)::int as n from user_tokens where purpose = 'reset_password'`);
       expect((created.rows[0] as { n: number }).n).toBe((tokensBefore.rows[0] as { n: number }).n + 1);
+      // A job queued before requests were sealed still sends its link.
+      await job.handle({ email, lang: 'ru' });
+      const again = await quiet.ctx.db.execute(sql`select count(*)::int as n from user_tokens where purpose = 'reset_password'`);
+      expect((again.rows[0] as { n: number }).n).toBe((tokensBefore.rows[0] as { n: number }).n + 2);
     } finally {
       await quiet.close();
     }

@@ -46,7 +46,7 @@ import {
 import type { ClientInfo } from './session-info.js';
 import { forgetDevices, isKnownDevice, rememberDevice } from './known-devices.repository.js';
 import type { LimitCheck } from '../rate-limits/rate-limiter.js';
-import { sendPasswordResetJob } from './auth.jobs.js';
+import { sealPasswordResetRequest, sendPasswordResetJob } from './auth.jobs.js';
 
 export const createSession = async (ctx: AppContext, user: UserRow, client: ClientInfo, scope: SessionScope) => {
   const token = generateToken();
@@ -285,7 +285,7 @@ export const sendPasswordReset = async (ctx: AppContext, email: string, lang: La
   // Per e-mail, not per account: the login lock never blocks its owner from here.
   await ctx.rateLimiter.consume([{ bucket: `reset:${email}`, limit: RATE_LIMITS.passwordResetsPerEmail }]);
   // No lookup here: the job finds the account (if any) and sends, so both answers take the same time.
-  await ctx.jobs.send(sendPasswordResetJob(ctx), { email, lang });
+  await ctx.jobs.send(sendPasswordResetJob(ctx), sealPasswordResetRequest(ctx, { email, lang }));
 };
 
 /** Lets the reset page say "expired" before the user types a new password; consumes nothing. */
