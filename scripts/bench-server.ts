@@ -1,8 +1,8 @@
 // Shared pieces of the server benchmarks: start the built app or a plain Fastify, drive autocannon, print.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -57,6 +57,33 @@ const stopChild = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
+/** Where the servers and the load generator run, when they can be kept apart. */
+export interface Pinning {
+  server: string;
+  client: string;
+  all: string;
+}
+
+/**
+ * On a machine with two or more CPUs and `taskset`, the server under test gets the last CPU and the load
+ * generator the others, so neither steals the other's core (unpinned, two plain Fastify servers measured
+ * back to back differed by up to 40%). BENCH_PIN=off turns it off.
+ */
+export const pinning = (): Pinning | undefined => {
+  const cpus = availableParallelism();
+  if (process.env.BENCH_PIN === 'off' || cpus < 2) return undefined;
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    return undefined;
+  }
+  return { server: String(cpus - 1), client: cpus === 2 ? '0' : `0-${cpus - 2}`, all: `0-${cpus - 1}` };
+};
+
+/** Moves a running process (every thread, not its children) to `cpus`. */
+export const pinProcess = (pid: number, cpus: string) => execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+
+
 /** The built app as `npm start` runs it (default log level), on the embedded default or `databaseUrl`. */
 export const startBuiltApp = async (env: Record<string, string> = {}): Promise<Running> => {
   const port = await freePort();
@@ -72,10 +99,12 @@ export const startBuiltApp = async (env: Record<string, string> = {}): Promise<R
 };
 
 /** The yardstick: a plain Fastify "hello" in its own process. */
-export const startPlainFastify = async (): Promise<Running> => {
+export const startPlainFastify = async (cpu?: string): Promise<Running> => {
   const port = await freePort();
   const code = `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: path.join(root, 'apps/server'), stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = cpu
+    ? spawn('taskset', ['-c', cpu, process.execPath, '--input-type=module', '-e', code], { cwd: path.join(root, 'apps/server'), stdio: ['ignore', 'ignore', 'inherit'] })
+    : spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: path.join(root, 'apps/server'), stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(url, child);
   return { url, child, dataDir: '', stop: () => stopChild(child) };
