@@ -55,6 +55,25 @@ describe('app shell', () => {
     await page.waitForFunction(() => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'he');
   });
 
+  it('shows a page whose address names a language in that language from the first frame, even when it loads slowly', async () => {
+    const context = await browser.newContext({ locale: 'he-IL' });
+    try {
+      const slowPage = await context.newPage();
+      // The English texts arrive late: the page waits for them instead of showing itself in Hebrew first.
+      await slowPage.route(/\/assets\/(?:[a-z-]+\.)?en-[\w-]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await slowPage.goto(`${app.url}/register/en`);
+      await slowPage.waitForSelector('input[name="fullName"]');
+      expect(await slowPage.getAttribute('html', 'dir')).toBe('ltr');
+      expect(await slowPage.getAttribute('html', 'lang')).toBe('en');
+      expect(await slowPage.locator('h1').innerText()).not.toMatch(/[\u0590-\u05FF]/);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the not-found page at an unknown path, keeping the address', async () => {
     await page.goto(`${app.url}/no/such/page`);
     await page.waitForSelector('[data-testid="not-found"]');

@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ensureFeatureTexts } from './i18n';
 import { GuestOnly } from './routing/guest-only';
-import { LangParam } from './routing/lang-param';
+import { applyAddressLanguage, LangParam } from './routing/lang-param';
 import { ToLightLogin } from './routing/light-login';
 import type { LangRouteHandle } from './routing/lang-route';
 import { RequireAbility } from './routing/require-ability';
@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'register/:lang?',
                 handle: langHandle('/register'),
+                loader: applyAddressLanguage,
                 lazy: async () => {
                   const { RegisterPage } = await authPages.register();
                   return {
@@ -102,6 +103,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'manage-events/:lang?',
                 handle: langHandle('/manage-events'),
+                loader: applyAddressLanguage,
                 lazy: async () => {
                   const { ManageEventsPage } = await import('../features/events/pages/manage-events-page');
                   return {
