@@ -69,7 +69,7 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     database,
     db: database.db,
     jobs,
-    rateLimiter: createRateLimiter(database.db, config.rateLimits),
+    rateLimiter: createRateLimiter(database.db, config.rateLimits, config.secrets.tokenPepper),
     enqueueEmail: mail.enqueueEmail,
     google: config.googleClientId
       ? createGoogleIdTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })

@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '@magiim/shared';
 import { AppError } from '../../platform/errors.js';
 import type { Db } from '../../platform/db.js';
+import { hashToken } from '../../platform/tokens.js';
 import { deleteBucket, deleteHits, insertHits, readBucket, withBucketLocks, type BucketState } from './rate-limit.repository.js';
 
 export interface Limit {
@@ -61,21 +62,30 @@ export const secondsUntilFree = (limit: Limit, state: BucketState): number => {
 
 const NOTHING: Consumed = { refund: async () => {} };
 
+/**
+ * The stored name of a bucket: bucket names carry e-mail addresses and IPs (`reset:<email>`), so the table
+ * holds only their keyed hash.
+ */
+export const storedBucketOf = (bucket: string, pepper: string): string => hashToken(`rate-limit:${bucket}`, pepper);
+
 /** Counts live in the database, so every API process shares them. */
-export const createRateLimiter = (db: Db, enabled: boolean): RateLimiter => {
+export const createRateLimiter = (db: Db, enabled: boolean, pepper: string): RateLimiter => {
+  const stored = (bucket: string) => storedBucketOf(bucket, pepper);
   const refuseIfFull = async (tx: Parameters<typeof readBucket>[0], checks: LimitCheck[]) => {
     let wait = 0;
     for (const { bucket, limit } of checks) {
-      wait = Math.max(wait, secondsUntilFree(limit, await readBucket(tx, { bucket, windowMinutes: limit.windowMinutes, max: limit.max })));
+      const state = await readBucket(tx, { bucket: stored(bucket), windowMinutes: limit.windowMinutes, max: limit.max });
+      wait = Math.max(wait, secondsUntilFree(limit, state));
     }
     if (wait > 0) throw new RateLimitedError(wait);
   };
   return {
     consume: async (checks) => {
       if (!enabled || !checks.length) return NOTHING;
-      const ids = await withBucketLocks(db, checks.map((c) => c.bucket), async (tx) => {
+      const buckets = checks.map((c) => stored(c.bucket));
+      const ids = await withBucketLocks(db, buckets, async (tx) => {
         await refuseIfFull(tx, checks);
-        return insertHits(tx, checks.map((c) => c.bucket));
+        return insertHits(tx, buckets);
       });
       return { refund: () => deleteHits(db, ids) };
     },
@@ -83,10 +93,10 @@ export const createRateLimiter = (db: Db, enabled: boolean): RateLimiter => {
       if (enabled) await refuseIfFull(db, checks);
     },
     record: async (buckets) => {
-      if (enabled) await insertHits(db, buckets);
+      if (enabled) await insertHits(db, buckets.map(stored));
     },
     clear: async (bucket) => {
-      if (enabled) await deleteBucket(db, bucket);
+      if (enabled) await deleteBucket(db, stored(bucket));
     },
   };
 };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, linkTokenFrom, PASSWORD, signUpHost, uniqueEmail, type TestApp } from '../../../test/test-app.js';
-import { RateLimitedError, secondsUntilFree } from './rate-limiter.js';
+import { RateLimitedError, secondsUntilFree, storedBucketOf } from './rate-limiter.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,8 +48,9 @@ const expectRateLimited = (responses: LightMyRequestResponse[]) => {
   }
 };
 
+const stored = (bucket: string) => storedBucketOf(bucket, t.ctx.config.secrets.tokenPepper);
 const seedHits = (bucket: string, n: number) =>
-  t.ctx.db.execute(sql`insert into rate_limit_hits (bucket, created_at) select ${bucket}, now() - interval '1 minute' from generate_series(1, ${n})`);
+  t.ctx.db.execute(sql`insert into rate_limit_hits (bucket, created_at) select ${stored(bucket)}, now() - interval '1 minute' from generate_series(1, ${n})`);
 
 describe('the limiter', () => {
   it('passes exactly max of a parallel burst on one bucket, and a refund frees the slot', async () => {
@@ -68,13 +69,30 @@ describe('the limiter', () => {
 
   it('tells the wait until the count drops below max, even when more than max were recorded', async () => {
     const limit = { max: 2, windowMinutes: 10 };
+    const over = stored('unit:over');
     await t.ctx.db.execute(sql`insert into rate_limit_hits (bucket, created_at) values
-      ('unit:over', now() - interval '9 minutes'), ('unit:over', now() - interval '5 minutes'), ('unit:over', now() - interval '1 minute')`);
+      (${over}, now() - interval '9 minutes'), (${over}, now() - interval '5 minutes'), (${over}, now() - interval '1 minute')`);
     const refused = await t.ctx.rateLimiter.check([{ bucket: 'unit:over', limit }]).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(RateLimitedError);
     // The 9-minute-old hit leaves in 1 minute, but two remain: the count drops to 1 when the 5-minute-old one leaves.
     expect((refused as RateLimitedError).retryAfterSeconds).toBeGreaterThan(295);
     expect((refused as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(301);
+  });
+
+  it('keeps no e-mail address or IP in clear: buckets are stored as keyed hashes', async () => {
+    const email = uniqueEmail('hidden');
+    const ip = '10.77.1.9';
+    expect((await login(email, 'Wrong-password-1', ip)).statusCode).toBe(401);
+    expect((await t.request('POST', '/auth/sendPasswordReset/he', { body: { email }, ip })).statusCode).toBe(200);
+    const local = email.split('@')[0] ?? email;
+    const { rows } = await t.ctx.db.execute(
+      sql`select bucket from rate_limit_hits where bucket like ${`%${local}%`} or bucket like ${`%${ip}%`}`,
+    );
+    expect(rows).toEqual([]);
+    const counted = await t.ctx.db.execute(
+      sql`select count(*)::int as n from rate_limit_hits where bucket in (${stored(`reset:${email}`)}, ${stored(`login:ip:${ip}`)})`,
+    );
+    expect(counted.rows[0]).toEqual({ n: 2 });
   });
 
   it('counts the seconds until a slot frees, and backs off before locking', () => {
