@@ -83,7 +83,6 @@ export const pinning = (): Pinning | undefined => {
 /** Moves a running process (every thread, not its children) to `cpus`. */
 export const pinProcess = (pid: number, cpus: string) => execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
 
-
 /** The built app as `npm start` runs it (default log level), on the embedded default or `databaseUrl`. */
 export const startBuiltApp = async (env: Record<string, string> = {}): Promise<Running> => {
   const port = await freePort();
@@ -102,9 +101,9 @@ export const startBuiltApp = async (env: Record<string, string> = {}): Promise<R
 export const startPlainFastify = async (cpu?: string): Promise<Running> => {
   const port = await freePort();
   const code = `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ hello: 'world' })); await app.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const child = cpu
-    ? spawn('taskset', ['-c', cpu, process.execPath, '--input-type=module', '-e', code], { cwd: path.join(root, 'apps/server'), stdio: ['ignore', 'ignore', 'inherit'] })
-    : spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: path.join(root, 'apps/server'), stdio: ['ignore', 'ignore', 'inherit'] });
+  const node = [process.execPath, '--input-type=module', '-e', code];
+  const [command, ...args] = cpu ? ['taskset', '-c', cpu, ...node] : node;
+  const child = spawn(command!, args, { cwd: path.join(root, 'apps/server'), stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(url, child);
   return { url, child, dataDir: '', stop: () => stopChild(child) };
