@@ -4,7 +4,15 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts', 'src/server-main.ts', 'src/worker.ts'],
+  entryPoints: {
+    main: 'src/main.ts',
+    'server-main': 'src/server-main.ts',
+    worker: 'src/worker.ts',
+    // Worker threads start from these (platform/threads.ts): guest sheets read and written, HEIC decoded.
+    'guest-sheet-read-thread': 'src/modules/guests/guest-sheet-read-thread.ts',
+    'guest-sheet-write-thread': 'src/modules/guests/guest-sheet-write-thread.ts',
+    'heic-decode-thread': 'src/modules/event-images/heic-decode-thread.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

