@@ -27,6 +27,7 @@ import { registerGuestRoutes } from './modules/guests/guests.routes.js';
 import { registerGroupRoutes } from './modules/groups/groups.routes.js';
 import { registerPlacesRoutes } from './modules/places/places.routes.js';
 import { registerMediaRoutes } from './modules/media/media.routes.js';
+import { registerPreviewCardRoutes } from './modules/invitations/preview-card/preview-card.routes.js';
 import { registerInvitePages } from './modules/invitations/page/invite-pages.routes.js';
 import { registerInvitationRoutes } from './modules/invitations/invitations.routes.js';
 import { registerStatsRoutes } from './modules/stats/stats.routes.js';
@@ -132,6 +133,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
   );
 
   await registerMediaRoutes(app);
+  await registerPreviewCardRoutes(app);
   // The guest's pages as server-rendered HTML (outside /api, before the SPA's fallback).
   await registerInvitePages(app);
   await registerWebApp(app, config);

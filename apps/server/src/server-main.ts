@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { clusterLayoutOf } from './platform/embedded-postgres-layout.js';
 import { loadConfigOrExit } from './platform/env.js';
 
 /** Serves the API and the web app; runs the job worker too unless started with --no-worker. */
@@ -20,10 +21,13 @@ const main = async () => {
   }
   const local = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host);
   const shown = `http://${local ? 'localhost' : config.host}:${config.port}`;
+  const cluster = clusterLayoutOf(config.dataDir);
   const lines = [
     '',
     `  Magiim is running:  ${shown}`,
     `  Data:               ${ctx.database.embedded ? `${config.dataDir} (embedded PostgreSQL)` : 'PostgreSQL at DATABASE_URL'}`,
+    // As root the cluster may live where the postgres user can reach it: say where, so it is backed up with DATA_DIR.
+    ctx.database.embedded && cluster.relocated ? `  Database files:     ${cluster.pgData}` : '',
     config.devMailbox ? `  Sent e-mail:        ${shown}/dev/mailbox (no SMTP_URL set, so nothing leaves this machine)` : '',
     worker ? '' : '  Jobs:               not handled here (--no-worker); run worker.js beside it',
     '  Stop:               Ctrl-C',

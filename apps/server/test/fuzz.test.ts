@@ -130,6 +130,7 @@ const CONTENT_TYPES = [
   'text/plain',
   'application/x-www-form-urlencoded',
   'multipart/form-data; boundary=x',
+  'multipart/form-data',
   'application/xml',
   'application/json\u0000',
   '',
@@ -169,7 +170,7 @@ afterAll(async () => {
 /** One malformed request for `op`. */
 const craft = (r: Random, op: Operation): InjectOptions => {
   let url = op.path.replace(/\{(\w+)\}/g, () => r.pick(ODD_PATH_PARAMS));
-  if (r.next() < 0.3) url += `?${r.pick(['a=1&a=2', 'limit=-1', 'limit=abc', 'to=%00', 'to=%ZZ', 'q[]=1&q[a]=2', `x=${'q'.repeat(3000)}`, 'lang=xx', '%=%', '&&&', 'to=a%00b'])}`;
+  if (r.next() < 0.3) url += `?${r.pick(['a=1&a=2', 'limit=-1', 'limit=abc', 'to=%00', 'to=%ZZ', 'q[]=1&q[a]=2', `x=${'q'.repeat(3000)}`, 'lang=xx', '%=%', '&&&', 'to=a%00b', 'q=%00', 'q=%E2%80%AE'])}`;
   const headers: Record<string, string> = {};
   if (r.next() < 0.85) headers[PLATFORM_HEADER] = r.pick(['web', 'web', 'ios', 'android', 'WEB', 'desktop', '']);
   const auth = r.next();
@@ -312,5 +313,51 @@ describe('free text at the API', () => {
     expect(res.json()).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'fullName', message: 'validation.invalidCharacters' }] });
     const profile = await t.request('PUT', '/user/profile', { token, body: { fullName: 'Dana \u202Egnp.exe', email } });
     expect(profile.statusCode).toBe(400);
+  });
+});
+
+describe('the guest search and the upload routes', () => {
+  it('refuses control and bidi-override characters in the guest search with 400 VALIDATION', async () => {
+    useFakePlaces(t);
+    const { token: host } = await signUpHost(t);
+    const eventId = await createEvent(t, host);
+    for (const q of ['%00', 'Dana%00', 'a%1Fb', '%E2%80%AEgnp', '%C2%85']) {
+      const res = await t.request('GET', `/guests/list/${eventId}?q=${q}`, { token: host });
+      expect({ q, status: res.statusCode, body: res.json() }).toMatchObject({ q, status: 400, body: { code: 'VALIDATION', issues: [{ path: 'q' }] } });
+    }
+    expect((await t.request('GET', `/guests/list/${eventId}?q=${encodeURIComponent('דנה לוי')}`, { token: host })).statusCode).toBe(200);
+  });
+
+  it('answers 400 {code, message} to a multipart body without a boundary, a JSON body under a multipart type, or a cut-off part', async () => {
+    useFakePlaces(t);
+    const { token: host } = await signUpHost(t);
+    const eventId = await createEvent(t, host);
+    const routes = ['/event/newEvent', `/event/editEvent/${eventId}`, `/guests/import/${eventId}?commit=false`];
+    const bodies: [string, string][] = [
+      ['multipart/form-data', 'x'],
+      ['multipart/form-data', '{"fullName":"Noa"}'],
+      ['multipart/form-data; boundary=', 'x'],
+      ['multipart/form-data; boundary=x', '{"fullName":"Noa"}'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"a":1}'],
+    ];
+    for (const url of routes) {
+      for (const [contentType, payload] of bodies) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api${url}`,
+          headers: { authorization: `Bearer ${host}`, [PLATFORM_HEADER]: 'web', 'content-type': contentType },
+          payload,
+        });
+        const body = res.json() as { code?: unknown; message?: unknown };
+        expect({ url, contentType, payload, status: res.statusCode, code: body.code, message: typeof body.message }).toEqual({
+          url,
+          contentType,
+          payload,
+          status: 400,
+          code: 'BAD_REQUEST',
+          message: 'string',
+        });
+      }
+    }
   });
 });

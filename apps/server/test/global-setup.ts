@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/platform/embedded-postgres.js';
+import { clusterLayoutOf, startEmbeddedPostgres, type EmbeddedPostgres } from '../src/platform/embedded-postgres.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,6 +34,10 @@ export default async function setup(project: TestProject) {
   project.provide('adminDatabaseUrl', url);
   return async () => {
     await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (!dataDir) return;
+    // As root with a temporary folder closed to `postgres` (TMPDIR in a 0700 folder), the cluster lived apart.
+    const layout = clusterLayoutOf(dataDir);
+    if (layout.relocated) rmSync(layout.home, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   };
 }

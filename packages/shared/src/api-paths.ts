@@ -43,6 +43,8 @@ export const API = {
     rotatePublicLink: (id: string) => `/event/rotate-public-link/${id}`,
     /** Ours: short-lived signed links to the invitation and navigation pages as a guest sees them. */
     previewLinks: (id: string) => `/event/${id}/preview-links`,
+    /** Ours: who may answer on the public link, its new-guest budget and what waits for the host (GET, PUT). */
+    publicLink: (id: string) => `/event/${id}/public-link`,
   },
   invite: {
     personal: (guestId: string) => `/invite/${guestId}`,
@@ -75,6 +77,10 @@ export const API = {
     answers: (id: string) => `/guests/answers/${id}`,
     /** A new personal link (the old one stops working). */
     rotateLink: (id: string, guestId: string) => `/guests/rotate-link/${id}/${guestId}`,
+    /** Public-link answers kept for the host (`?guestId=`, `?kind=guests|answers`); apply (or approve the new guest) or dismiss one. */
+    publicAnswers: (id: string) => `/guests/public-answers/${id}`,
+    applyPublicAnswer: (id: string, answerId: string) => `/guests/public-answers/apply/${id}/${answerId}`,
+    dismissPublicAnswer: (id: string, answerId: string) => `/guests/public-answers/dismiss/${id}/${answerId}`,
   },
   groups: {
     fetch: (id: string) => `/groups/fetch/${id}`,

@@ -50,6 +50,13 @@ export const RATE_LIMITS = {
   resetTokenChecksPerIp: { max: 30, windowMinutes: 15 },
   /** Each read calls Google's People API with the host's token: a few per import, not a loop. */
   googleContactReadsPerUser: { max: 20, windowMinutes: 15 },
+  /** Guest files a host may upload (a check and a commit are two): each is read in a worker thread. */
+  guestFileImportsPerUser: { max: 30, windowMinutes: 60 },
+  /**
+   * Guest files of one host being read at once. A slot is given back when the read ends; one left by a process
+   * that died mid-import frees itself when its window passes.
+   */
+  guestFileImportsRunningPerUser: { max: 2, windowMinutes: 2 },
 } as const;
 
 /** Header carrying the client's kept random device id (16–100 characters); lets a known device in during a lock. */
@@ -68,7 +75,11 @@ export const MAX_TRANSPORT_OPTIONS = 10;
 export const MIN_MEAL_OPTIONS_WHEN_ASKING = 2;
 /** Invitation images: what is accepted and how big it may be before and after decoding. */
 export const EVENT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const EVENT_IMAGE_MAX_PIXELS = 40_000_000;
+/**
+ * Pixels an upload may have, read from its header before any decode: the largest photos phones write (48 MP
+ * iPhone 8064×6048, 50 MP Android 8160×6144) pass; 64–200 MP modes and decompression bombs do not.
+ */
+export const EVENT_IMAGE_MAX_PIXELS = 52_000_000;
 export const EVENT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
 
 /** Guests. */
@@ -96,3 +107,10 @@ export const ANSWERS_PER_TOKEN = { max: 30, windowMinutes: 60 } as const;
 export const PREVIEW_LINK_MINUTES = 60;
 /** Counts above this show with k (spec §9). */
 export const COUNT_K_THRESHOLD = 999;
+/** Distinct phones one address (an IPv6 /64) may answer for on public links; the same phone again does not count. */
+export const PUBLIC_PHONES_PER_ADDRESS = { max: 10, windowMinutes: 60 } as const;
+/** New guests a public link may add before the rest wait for the host (the host can raise it). */
+export const PUBLIC_LINK_NEW_GUEST_BUDGET_DEFAULT = 50;
+export const PUBLIC_LINK_NEW_GUEST_BUDGET_MAX = 5_000;
+/** Public answers an event keeps waiting for the host; past this, further ones are dropped (the visitor sees the same). */
+export const PUBLIC_ANSWERS_WAITING_MAX = 500;

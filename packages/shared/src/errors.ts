@@ -59,9 +59,12 @@ export const ERROR_CODES = [
   'INVALID_FILE',
   'FILE_EMPTY',
   'FILE_NEEDS_TITLES',
+  'IMPORT_MAPPING_INCOMPLETE',
   'FILE_TOO_MANY_ROWS',
   'GOOGLE_CONTACTS_FAILED',
   'ANSWERS_CLOSED',
+  // the host turned the event's public link off
+  'PUBLIC_LINK_CLOSED',
   'PREVIEW_ONLY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -21,7 +21,7 @@ export const GUEST_EXPORT_EXTRA_TITLES: Record<GuestExportExtraColumn, Record<La
   specialMeals: { he: 'מנות מיוחדות', en: 'Special meals', ru: 'Особое меню', ar: 'وجبات خاصة' },
   transport: { he: 'הסעה', en: 'Transport', ru: 'Трансфер', ar: 'المواصلات' },
   guestComments: { he: 'הערת האורח', en: "Guest's note", ru: 'Комментарий гостя', ar: 'ملاحظة الضيف' },
-  changedDecision: { he: 'שינה תשובה', en: 'Changed answer', ru: 'Изменил ответ', ar: 'غيّر رده' },
+  changedDecision: { he: 'שינו תשובה', en: 'Changed answer', ru: 'Изменил ответ', ar: 'غيّر رده' },
   inviteUrl: { he: 'קישור אישי להזמנה', en: 'Personal invitation link', ru: 'Личная ссылка на приглашение', ar: 'رابط الدعوة الشخصي' },
   viewedCount: { he: 'צפיות בהזמנה', en: 'Invitation views', ru: 'Просмотры приглашения', ar: 'مشاهدات الدعوة' },
   comments: { he: 'הערות', en: 'Comments', ru: 'Комментарии', ar: 'ملاحظات' },
@@ -38,14 +38,15 @@ export const SPECIAL_MEAL_LABELS: Record<SpecialMeal, Record<Lang, string>> = {
 
 export const YES_LABEL: Record<Lang, string> = { he: 'כן', en: 'Yes', ru: 'Да', ar: 'نعم' };
 
-/** Spec §4 statuses as a spreadsheet shows them. */
+/** Spec §4 statuses as a spreadsheet shows them: the same words as the guest list (Hebrew in the plural, as a row is often a family). */
 export const GUEST_STATUS_LABELS: Record<InviteeStatus, Record<Lang, string>> = {
-  pending: { he: 'ממתין לתשלום', en: 'Awaiting payment', ru: 'Ожидает оплаты', ar: 'بانتظار الدفع' },
-  inProgress: { he: 'טרם ענה', en: 'No answer yet', ru: 'Ещё не ответил', ar: 'لم يرد بعد' },
-  approved: { he: 'מגיע', en: 'Coming', ru: 'Придёт', ar: 'سيحضر' },
-  declined: { he: 'לא מגיע', en: 'Not coming', ru: 'Не придёт', ar: 'لن يحضر' },
+  // Spec §4 "awaiting payment": what it means to the host is that no invitation went out yet.
+  pending: { he: 'טרם הוזמנו', en: 'Not invited yet', ru: 'Ещё не приглашены', ar: 'لم تُرسل لهم دعوة بعد' },
+  inProgress: { he: 'טרם ענו', en: 'No answer yet', ru: 'Ещё не ответил', ar: 'لم يرد بعد' },
+  approved: { he: 'מגיעים', en: 'Coming', ru: 'Придёт', ar: 'سيحضر' },
+  declined: { he: 'לא מגיעים', en: 'Not coming', ru: 'Не придёт', ar: 'لن يحضر' },
   maybe: { he: 'אולי', en: 'Maybe', ru: 'Возможно', ar: 'ربما' },
-  changedDecision: { he: 'שינה החלטה', en: 'Changed decision', ru: 'Изменил решение', ar: 'غيّر قراره' },
+  changedDecision: { he: 'שינו החלטה', en: 'Changed decision', ru: 'Изменил решение', ar: 'غيّر قراره' },
   wrongNumber: { he: 'מספר שגוי', en: 'Wrong number', ru: 'Неверный номер', ar: 'رقم خاطئ' },
 };
 

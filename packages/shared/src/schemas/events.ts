@@ -11,6 +11,7 @@ import { isCalendarDate, TIME_PATTERN } from '../dates.js';
 import { ASK_VALUES, LANGUAGES, MessageChannel, SPECIAL_MEALS } from '../enums.js';
 import { MSG } from '../messages.js';
 import { singleLineText } from './text.js';
+import type { EventLocation } from '../event-location.js';
 
 export const askSchema = z.enum(ASK_VALUES, { error: MSG.invalidValue });
 export type Ask = z.infer<typeof askSchema>;
@@ -33,23 +34,42 @@ export const eventNamesSchema = z.object({
 });
 export type EventNames = z.infer<typeof eventNamesSchema>;
 
-/** What the API answers for a location; the server fills it from the place id. */
+const localizedTextSchema = z.object({ he: z.string().optional(), en: z.string().optional(), ru: z.string().optional(), ar: z.string().optional() });
+
+/**
+ * What the API answers for a location (see `EventLocation`): the venue per language as the host typed it,
+ * the picked place's name and address per language from the places provider, the map point, and `name` /
+ * `address` (the default language's venue, then city + address) for readers of the first shape.
+ */
 export const locationSchema = z.object({
   name: z.string(),
   address: z.string(),
   lat: z.number(),
   lng: z.number(),
   placeId: z.string(),
+  venue: localizedTextSchema,
+  place: z.object({ name: localizedTextSchema, address: localizedTextSchema }),
+}) satisfies z.ZodType<EventLocation>;
+
+const venueNameSchema = singleLineText({ min: 0, max: LOCATION_NAME_MAX_LENGTH });
+/** The venue (the hall) per event language; only the event's languages are kept. */
+export const venueNamesSchema = z.object({
+  he: venueNameSchema.optional(),
+  en: venueNameSchema.optional(),
+  ru: venueNameSchema.optional(),
+  ar: venueNameSchema.optional(),
 });
-export type EventLocation = z.infer<typeof locationSchema>;
+export type VenueNames = z.infer<typeof venueNamesSchema>;
 
 /**
- * A location as the client sends it: the place id of a suggestion is what counts (the server resolves
- * name, address and coordinates itself); the host may rename the venue ("Gan Oranim hall").
+ * A location as the client sends it: the place id of a suggestion is what counts (the server resolves the
+ * place's names, address and coordinates itself, in each event language); the venue is the host's, per
+ * language. `name` alone (the first shape) is the venue in the event's default language.
  */
 export const locationInputSchema = z.object(
   {
     placeId: z.string({ error: MSG.chooseLocation }).trim().min(1, MSG.chooseLocation).max(300, MSG.chooseLocation),
+    venue: venueNamesSchema.optional(),
     name: singleLineText({ min: 0, max: LOCATION_NAME_MAX_LENGTH }).optional(),
     address: z.string().max(300).optional(),
     lat: z.number().optional(),
@@ -68,13 +88,32 @@ export const mealsSchema = z
   });
 export type Meals = z.infer<typeof mealsSchema>;
 
+const transportOptionSchema = singleLineText({ max: TRANSPORT_OPTION_MAX_LENGTH });
+const transportOptionNameSchema = singleLineText({ min: 0, max: TRANSPORT_OPTION_MAX_LENGTH });
+/**
+ * Pickup points: `options` are the texts the host wrote first, and stay the values a guest's answer stores;
+ * `translations[i]` names option i in other languages (guests see it in theirs), so adding one later never
+ * unmatches an answer.
+ */
 export const transportSchema = z
   .object({
     ask: askSchema,
-    options: z.array(singleLineText({ max: TRANSPORT_OPTION_MAX_LENGTH })).max(MAX_TRANSPORT_OPTIONS, MSG.maxChars(MAX_TRANSPORT_OPTIONS)),
+    options: z.array(transportOptionSchema).max(MAX_TRANSPORT_OPTIONS, MSG.maxChars(MAX_TRANSPORT_OPTIONS)),
+    translations: z
+      .array(
+        z.object({
+          he: transportOptionNameSchema.optional(),
+          en: transportOptionNameSchema.optional(),
+          ru: transportOptionNameSchema.optional(),
+          ar: transportOptionNameSchema.optional(),
+        }),
+      )
+      .max(MAX_TRANSPORT_OPTIONS)
+      .optional(),
   })
   .refine((t) => new Set(t.options.map((o) => o.toLowerCase())).size === t.options.length, { message: MSG.duplicateOption, path: ['options'] })
-  .refine((t) => t.ask === 'no_need_to_ask' || t.options.length >= 1, { message: MSG.transportOptionRequired, path: ['options'] });
+  .refine((t) => t.ask === 'no_need_to_ask' || t.options.length >= 1, { message: MSG.transportOptionRequired, path: ['options'] })
+  .refine((t) => !t.translations || t.translations.length <= t.options.length, { message: MSG.invalidValue, path: ['translations'] });
 export type Transport = z.infer<typeof transportSchema>;
 
 export const messageSystemSchema = z.union([z.literal(MessageChannel.SMS), z.literal(MessageChannel.WHATSAPP)], {
@@ -132,7 +171,7 @@ export const eventSchema = z.object({
   langs: z.array(eventLangSchema),
   rsvpStartDate: z.string(),
   meals: z.object({ ask: askSchema, options: z.array(specialMealSchema) }),
-  transport: z.object({ ask: askSchema, options: z.array(z.string()) }),
+  transport: z.object({ ask: askSchema, options: z.array(z.string()), translations: z.array(localizedTextSchema) }),
   includeCallsPreference: z.boolean(),
   messageSystemPreference: messageSystemSchema,
   /** 0: not paid, nothing sent; above 0: paid or started (spec §3). */

@@ -11,6 +11,7 @@ import {
   INVITES_PER_INVITEE_MIN,
 } from '../constants.js';
 import { IMPORT_ROW_ERROR_CODES } from '../errors.js';
+import { GUEST_IMPORT_COLUMNS, IMPORT_SHEET_MAX_COLUMNS } from '../guest-columns.js';
 import { INVITEE_STATUSES, LANGUAGES, SPECIAL_MEALS } from '../enums.js';
 import { MSG } from '../messages.js';
 import { normalizePhone } from '../phone.js';
@@ -63,11 +64,13 @@ export const guestInputSchema = z.object({
   phoneNumber: guestFields.phoneNumber,
   countOfInvites: guestFields.countOfInvites.default(1),
   groupId: guestFields.groupId.default(null),
+  /** A group by name instead of `groupId` (quick add): an existing group of that name, or a new one made with the guest. */
+  groupName: singleLineText({ max: GROUP_NAME_MAX_LENGTH }).optional(),
   lang: guestFields.lang.optional(),
   askTransport: guestFields.askTransport.default(false),
   askMeals: guestFields.askMeals.default(false),
   comments: guestFields.comments.default(''),
-});
+}).refine((input) => input.groupName === undefined || input.groupId === null, { message: MSG.invalidValue, path: ['groupName'] });
 export type GuestInput = z.input<typeof guestInputSchema>;
 export type GuestInputParsed = z.output<typeof guestInputSchema>;
 
@@ -118,7 +121,8 @@ export const guestListQuerySchema = z.object({
   status: z.enum(GUEST_STATUS_FILTERS, { error: MSG.invalidValue }).optional(),
   groupId: z.union([z.uuid({ error: MSG.invalidValue }), z.literal('none')]).optional(),
   viewed: booleanQuery.optional(),
-  q: z.string().trim().max(GUEST_SEARCH_MAX_LENGTH, MSG.maxChars(GUEST_SEARCH_MAX_LENGTH)).optional(),
+  // Safe text like every other: a NUL would reach PostgreSQL (which refuses it) inside the ILIKE pattern.
+  q: singleLineText({ min: 0, max: GUEST_SEARCH_MAX_LENGTH }).optional(),
   sort: z.enum(GUEST_SORTS, { error: MSG.invalidValue }).default('-createdAt'),
 });
 export type GuestListQuery = z.input<typeof guestListQuerySchema>;
@@ -165,11 +169,37 @@ export const guestRowsSchema = z.object({
 });
 export type GuestRowsInput = z.input<typeof guestRowsSchema>;
 
+/** One column of an uploaded sheet as read: `field` null means "not imported", shown to the host, never dropped silently. */
+export const importSheetColumnSchema = z.object({
+  /** 1-based, A = 1. */
+  column: z.number().int(),
+  /** The text in the title row ('' when the column has no title or the sheet has no titles row). */
+  title: z.string(),
+  field: z.enum(GUEST_IMPORT_COLUMNS).nullable(),
+  /** The first few values under the title. */
+  samples: z.array(z.string()),
+  /** How many rows have a value in this column. */
+  filled: z.number().int(),
+});
+export type ImportSheetColumn = z.infer<typeof importSheetColumnSchema>;
+export const importSheetSchema = z.object({
+  /** The sheet's row number of the titles (rows above it, like a title line, are not guests); null: no titles, every row is a guest. */
+  titleRow: z.number().int().nullable(),
+  /** The sheet's first row with text: a guest when there is no titles row, otherwise the titles or a line above them. */
+  firstRow: z.number().int(),
+  columns: z.array(importSheetColumnSchema),
+});
+export type ImportSheet = z.infer<typeof importSheetSchema>;
+
 export const importRowErrorSchema = z.object({
   /** 1-based row number as the host sees it in the sheet (the title row is 1) or in the pasted block. */
   row: z.number().int(),
   column: z.string(),
   code: z.enum(IMPORT_ROW_ERROR_CODES),
+  /** The row's guest as written (shortened), so the report says whose row it is; absent when the row has no name. */
+  name: z.string().optional(),
+  /** The offending value as written (shortened); absent when the cell is empty. */
+  value: z.string().optional(),
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 export const importResultSchema = z.object({
@@ -177,8 +207,31 @@ export const importResultSchema = z.object({
   valid: z.number().int(),
   imported: z.number().int(),
   errors: z.array(importRowErrorSchema),
+  /** Files only: how the sheet was read (which row held the titles, each column and the field it went to). */
+  sheet: importSheetSchema.optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
+
+/**
+ * The host's reading of the sheet, sent back with the same file (multipart field `mapping`, JSON): which
+ * field each column goes to, null for "not imported". Columns not listed are not imported.
+ */
+export const importMappingSchema = z
+  .object({
+    /** null: the sheet has no titles row, its first row with text is a guest. */
+    titleRow: z.number().int().min(1).max(1_048_576).nullable(),
+    columns: z
+      .array(z.object({ column: z.number().int().min(1).max(IMPORT_SHEET_MAX_COLUMNS), field: z.enum(GUEST_IMPORT_COLUMNS).nullable() }))
+      .max(IMPORT_SHEET_MAX_COLUMNS),
+  })
+  .refine(
+    (mapping) => {
+      const fields = mapping.columns.flatMap((entry) => (entry.field ? [entry.field] : []));
+      return new Set(fields).size === fields.length;
+    },
+    { message: MSG.invalidValue, path: ['columns'] },
+  );
+export type ImportMapping = z.infer<typeof importMappingSchema>;
 export const importQuerySchema = z.object({ commit: booleanQuery.default(false) });
 
 export const groupSchema = z.object({ id: z.string(), name: z.string(), guestCount: z.number().int() });

@@ -1,20 +1,20 @@
 import { z } from 'zod';
-import { ANSWER_COMMENTS_MAX_LENGTH, INVITES_PER_INVITEE_MAX } from '../constants.js';
-import { LANGUAGES, SPECIAL_MEALS } from '../enums.js';
+import { ANSWER_COMMENTS_MAX_LENGTH } from '../constants.js';
+import { LANGUAGES } from '../enums.js';
 import { MSG } from '../messages.js';
-import { eventNamesSchema } from './events.js';
+import {
+  answerPeopleSchema as peopleCount,
+  GUEST_ANSWER_STATUSES,
+  mealCountsSchema,
+  RSVP_ANSWERS,
+  type MealCounts,
+  type RsvpAnswer,
+} from './answer-counts.js';
+import { eventNamesSchema, specialMealSchema as mealSchema } from './events.js';
 import { guestFullNameSchema, phoneNumberSchema } from './guests.js';
 import { multiLineText } from './text.js';
 
-/** What a guest can answer on the invitation page. */
-export const RSVP_ANSWERS = ['approved', 'declined', 'maybe'] as const;
-export type RsvpAnswer = (typeof RSVP_ANSWERS)[number];
-/** What the page shows as the guest's current answer (a wrong number is marked apart from answering). */
-export const GUEST_ANSWER_STATUSES = [...RSVP_ANSWERS, 'wrongNumber'] as const;
-export type GuestAnswerStatus = (typeof GUEST_ANSWER_STATUSES)[number];
-
 const langSchema = z.enum(LANGUAGES, { error: MSG.invalidValue });
-const mealSchema = z.enum(SPECIAL_MEALS, { error: MSG.invalidValue });
 
 /** Invitation tokens are URL-safe base64; anything else is refused before a lookup. */
 export const INVITE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -22,16 +22,6 @@ export const inviteTokenSchema = z.string().regex(INVITE_TOKEN_PATTERN, MSG.inva
 export const inviteParamsSchema = z.object({ guestID: inviteTokenSchema });
 export const publicInviteParamsSchema = z.object({ token: inviteTokenSchema });
 export const inviteLangQuerySchema = z.object({ lang: langSchema.optional() });
-
-const peopleCount = z.coerce
-  .number({ error: MSG.numeric })
-  .int(MSG.numeric)
-  .min(0, MSG.numeric)
-  .max(INVITES_PER_INVITEE_MAX, MSG.respondersAboveInvitees);
-
-/** Special meals for the people coming: meal → how many of them. */
-export const mealCountsSchema = z.partialRecord(mealSchema, peopleCount);
-export type MealCounts = z.infer<typeof mealCountsSchema>;
 
 const answerFields = {
   status: z.enum(RSVP_ANSWERS, { error: MSG.required }),
@@ -97,7 +87,19 @@ export const invitePageSchema = z.object({
     /** YYYY-MM-DD and HH:mm, Asia/Jerusalem. */
     date: z.string(),
     time: z.string(),
-    location: z.object({ name: z.string(), address: z.string(), lat: z.number(), lng: z.number() }),
+    /**
+     * In `lang`: `venue` the hall ('' when none), `place` the city or picked address, `address` its region or
+     * address; `name` / `address` as the first shape had them (the venue or the place, then the rest).
+     */
+    location: z.object({
+      name: z.string(),
+      address: z.string(),
+      lat: z.number(),
+      lng: z.number(),
+      venue: z.string(),
+      place: z.string(),
+      placeAddress: z.string(),
+    }),
     imageUrl: z.string().nullable(),
     imageSizes: z.record(z.string(), z.string()).nullable(),
     imageWidth: z.number().int().nullable(),
@@ -110,7 +112,10 @@ export const invitePageSchema = z.object({
   /** The questions this guest is asked: null when not asked. */
   questions: z.object({
     meals: z.array(mealSchema).nullable(),
+    /** The options' values (what an answer sends and stores). */
     transport: z.array(z.string()).nullable(),
+    /** The same options as guests reading `lang` see them. */
+    transportLabels: z.array(z.string()).nullable(),
     /** Most people this answer may bring. */
     maxAttending: z.number().int(),
   }),
@@ -142,6 +147,8 @@ export const answerHistoryItemSchema = z.object({
   /** An earlier, different answer existed. */
   changed: z.boolean(),
   source: z.enum(ANSWER_SOURCES),
+  /** Public answers: the name typed on the public page (who answered for this guest). */
+  typedName: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AnswerHistoryItem = z.infer<typeof answerHistoryItemSchema>;

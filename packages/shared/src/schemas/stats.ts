@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../enums.js';
 import { eventNamesSchema } from './events.js';
-import { GUEST_ANSWER_STATUSES, mealCountsSchema } from './invitations.js';
+import { GUEST_ANSWER_STATUSES, mealCountsSchema } from './answer-counts.js';
 
 const count = z.number().int();
 
@@ -66,7 +66,9 @@ export const eventStatsSchema = z.object({
 });
 export type EventStatsDto = z.infer<typeof eventStatsSchema>;
 
-export const NOTIFICATION_TYPES = ['approved', 'declined', 'maybe', 'changedDecision', 'wrongNumber'] as const;
+export const NOTIFICATION_TYPES = ['approved', 'declined', 'maybe', 'changedDecision', 'wrongNumber', 'publicAnswerKept', 'publicGuestWaiting'] as const;
+/** Public-link answers waiting for the host: a listed guest's kept beside their own, a new phone to approve. */
+export const PUBLIC_NOTIFICATION_TYPES = ['publicAnswerKept', 'publicGuestWaiting'] as const satisfies readonly NotificationType[];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
@@ -85,6 +87,14 @@ export const notificationSchema = z.object({
   /** The channel the answer came through (spec §3 message channel); null for the invitation page. */
   messageSystem: z.number().int().nullable(),
   read: z.boolean(),
+  /**
+   * The guest of the latest of these answers ("Dana Levi and 2 more"); null once that guest was deleted (or the
+   * host settled every public answer). For public-link answers the name typed on the page; the id is null for a
+   * new phone (not a guest yet).
+   */
+  latestGuest: z.object({ id: z.string().nullable(), fullName: z.string() }).nullable(),
+  /** Different guests among these answers (a guest who answered twice counts once). */
+  guests: count,
 });
 export type NotificationDto = z.infer<typeof notificationSchema>;
 export const notificationsResponseSchema = z.object({ items: z.array(notificationSchema), unread: count });

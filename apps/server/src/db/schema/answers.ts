@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { GuestAnswerStatus, MealCounts, NotificationType } from '@magiim/shared';
+import { bigint, boolean, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { GuestAnswerStatus, Lang, MealCounts, NotificationType, PublicAnswerReason, RsvpAnswer } from '@magiim/shared';
 import { events, guests } from './events.js';
 
 /** Every answer a guest gave, oldest to newest: the host's "guest answers" screen and changed decisions. */
@@ -22,9 +22,51 @@ export const guestAnswers = pgTable(
     comments: text('comments').notNull().default(''),
     changed: boolean('changed').notNull().default(false),
     source: text('source').$type<'personal' | 'public'>().notNull(),
+    /** The name typed on the public page (public answers only): who answered for this guest. */
+    typedName: text('typed_name'),
+    /**
+     * The order answers were stored in: taken by the insert, which runs while the guest's row lock is held, so
+     * it follows the lock order. `created_at` is the transaction's start and does not.
+     */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('guest_answers_event_created_idx').on(t.eventId, t.createdAt), index('guest_answers_guest_idx').on(t.guestId, t.createdAt)],
+  (t) => [
+    index('guest_answers_event_seq_idx').on(t.eventId, t.seq),
+    index('guest_answers_guest_seq_idx').on(t.guestId, t.seq),
+    // The bell names who answered: a notification's answers are the event's rows between its first and latest.
+    index('guest_answers_event_created_idx').on(t.eventId, t.createdAt),
+  ],
+);
+
+/**
+ * Public-link answers kept for the host instead of applied: a listed guest who had already answered, a count
+ * above the guest's invitation, or a new phone waiting for approval (guest_id null). They count toward nothing
+ * (cap, statistics, messages) until the host applies or approves them. One per phone per event: a newer
+ * answer from the same phone replaces the older one.
+ */
+export const publicAnswers = pgTable(
+  'public_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** The listed guest the phone belongs to; null for a phone not on the list. */
+    guestId: uuid('guest_id').references(() => guests.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<PublicAnswerReason>().notNull(),
+    /** E.164, as the guest would be stored once approved. */
+    phoneNumber: text('phone_number').notNull(),
+    typedName: text('typed_name').notNull(),
+    lang: text('lang').$type<Lang>().notNull(),
+    status: text('status').$type<RsvpAnswer>().notNull(),
+    attending: smallint('attending'),
+    meals: jsonb('meals').$type<MealCounts>().notNull().default({}),
+    transport: jsonb('transport').$type<{ option: string } | null>(),
+    comments: text('comments').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('public_answers_event_phone_key').on(t.eventId, t.phoneNumber), index('public_answers_guest_idx').on(t.guestId)],
 );
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { Ask, EventLocation, EventNames, InviteeStatus, Lang, MealCounts, SpecialMeal } from '@magiim/shared';
+import { PUBLIC_LINK_NEW_GUEST_BUDGET_DEFAULT, type Ask, type EventLocation, type EventNames, type InviteeStatus, type Lang, type MealCounts, type PublicLinkMode, type SpecialMeal } from '@magiim/shared';
 import { users } from './users.js';
 
 /** The stored invitation image: its storage keys per width; URLs are built from them. */
@@ -40,6 +40,14 @@ export const events = pgTable(
     publicSalt: text('public_salt'),
     /** Keyed hash of the public link's token, for lookup (the token itself is never stored). */
     publicTokenHash: text('public_token_hash'),
+    /** Who may answer on the public link: nobody, phones already on the list, or new guests too. */
+    publicLinkMode: text('public_link_mode').$type<PublicLinkMode>().notNull().default('open'),
+    /** New guests from the public link wait for the host's approval before they count. */
+    publicLinkApproveNewGuests: boolean('public_link_approve_new_guests').notNull().default(false),
+    /** New guests the public link may add on its own; past it they wait for the host. */
+    publicLinkNewGuestBudget: integer('public_link_new_guest_budget').notNull().default(PUBLIC_LINK_NEW_GUEST_BUDGET_DEFAULT),
+    /** New guests the public link added (counted under the event's row lock; deleting one gives nothing back). */
+    publicLinkNewGuestsUsed: integer('public_link_new_guests_used').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

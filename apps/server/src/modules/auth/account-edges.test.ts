@@ -134,13 +134,14 @@ describe('password-reset request timing', () => {
       await t.request('POST', '/auth/sendPasswordReset/en', { body: { email: address } });
       return Number(process.hrtime.bigint() - start) / 1e6;
     };
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    // The fastest of each: what the work costs, without the pauses a busy machine adds to some requests.
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i < 9; i++) {
       known.push(await time(email));
       unknown.push(await time(uniqueEmail('nobody')));
     }
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(Math.max(5, median(unknown)));
+    const fastest = (xs: number[]) => Math.min(...xs);
+    expect(Math.abs(fastest(known) - fastest(unknown))).toBeLessThan(Math.max(5, fastest(unknown)));
   });
 });

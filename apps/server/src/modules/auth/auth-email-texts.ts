@@ -13,6 +13,8 @@ interface AuthEmailTexts {
   emailChangeRequested: { subject: string; body: (newEmail: string) => string; notYou: string };
   /** To the owner of an address another account tried to move to. */
   emailTaken: { subject: string; body: string; nothingChanged: string };
+  /** To the owner of an address someone tried to register with (registration answers as for a new address). */
+  registrationAttempt: { subject: string; body: string; ifYou: string; notYou: string; action: string };
 }
 
 /** The e-mails' words in every interface language (the type makes a missing language a compile error). */
@@ -23,13 +25,13 @@ export const AUTH_EMAIL_TEXTS: Record<Lang, AuthEmailTexts> = {
     footer: (support) => `נשלח על ידי מגיעים. לשאלות: ${support}`,
     verify: {
       subject: 'אימות כתובת האימייל שלך במגיעים',
-      body: 'תודה שנרשמת למגיעים! כדי להתחיל, יש לאמת את כתובת האימייל שלך.',
+      body: 'תודה על ההרשמה למגיעים! כדי להתחיל, נשאר רק לאמת את כתובת האימייל.',
       action: 'אימות האימייל',
       expires: 'הקישור בתוקף ל-48 שעות.',
     },
     changeEmail: {
       subject: 'אישור כתובת האימייל החדשה שלך במגיעים',
-      body: 'ביקשת לשנות את כתובת האימייל בחשבון שלך. כדי להשלים את השינוי, יש לאשר את הכתובת החדשה.',
+      body: 'התקבלה בקשה לשנות את כתובת האימייל בחשבון. כדי להשלים את השינוי, יש לאשר את הכתובת החדשה.',
       action: 'אישור הכתובת החדשה',
       expires: 'הקישור בתוקף ל-48 שעות.',
     },
@@ -38,23 +40,30 @@ export const AUTH_EMAIL_TEXTS: Record<Lang, AuthEmailTexts> = {
       body: 'קיבלנו בקשה לאפס את הסיסמה לחשבון שלך.',
       action: 'בחירת סיסמה חדשה',
       expires: 'הקישור בתוקף לשעה אחת וניתן להשתמש בו פעם אחת בלבד.',
-      ignore: 'אם לא ביקשת לאפס את הסיסמה, אפשר להתעלם מהודעה זו.',
+      ignore: 'אם הבקשה לא נשלחה מכם, אפשר להתעלם מהודעה זו.',
     },
     passwordChanged: {
       subject: 'הסיסמה שלך במגיעים שונתה',
       body: 'הסיסמה לחשבון שלך שונתה זה עתה.',
-      notYou: 'אם לא ביקשת את השינוי, יש לאפס את הסיסמה מיד ולכתוב לנו.',
+      notYou: 'אם השינוי לא נעשה על ידיכם, כדאי לאפס את הסיסמה מיד ולכתוב לנו.',
       action: 'איפוס הסיסמה',
     },
     emailChangeRequested: {
       subject: 'בקשה לשינוי כתובת האימייל שלך במגיעים',
       body: (newEmail) => `התקבלה בקשה לשנות את כתובת האימייל בחשבון שלך ל-${newEmail}. הכתובת תשתנה רק אחרי אישור בקישור שנשלח אליה.`,
-      notYou: 'אם לא ביקשת את השינוי, יש להחליף את הסיסמה מיד ולכתוב לנו.',
+      notYou: 'אם הבקשה לא נשלחה מכם, כדאי להחליף את הסיסמה מיד ולכתוב לנו.',
     },
     emailTaken: {
       subject: 'ניסיון להשתמש בכתובת האימייל שלך במגיעים',
       body: 'מישהו ביקש להעביר חשבון אחר במגיעים לכתובת האימייל הזו, שכבר שייכת לחשבון שלך.',
-      nothingChanged: 'לא השתנה דבר והחשבון שלך לא הושפע. אם זה לא היית את/ה, אפשר להתעלם מהודעה זו.',
+      nothingChanged: 'לא השתנה דבר והחשבון שלך לא הושפע. אם הבקשה לא נשלחה מכם, אפשר להתעלם מהודעה זו.',
+    },
+    registrationAttempt: {
+      subject: 'ניסיון הרשמה עם כתובת האימייל שלך במגיעים',
+      body: 'מישהו ניסה להירשם למגיעים עם כתובת האימייל הזו, שכבר שייכת לחשבון שלך. לא נפתח חשבון חדש, והחשבון שלך לא השתנה.',
+      ifYou: 'אם ניסיתם להירשם, אפשר פשוט להיכנס. שכחתם את הסיסמה? בעמוד הכניסה אפשר לבחור סיסמה חדשה.',
+      notYou: 'אם לא אתם ניסיתם, אפשר להתעלם מהודעה זו.',
+      action: 'כניסה למגיעים',
     },
   },
   en: {
@@ -96,6 +105,13 @@ export const AUTH_EMAIL_TEXTS: Record<Lang, AuthEmailTexts> = {
       body: 'Someone asked to move another Magiim account to this e-mail address, which already belongs to your account.',
       nothingChanged: 'Nothing changed and your account is not affected. If it was not you, you can ignore this message.',
     },
+    registrationAttempt: {
+      subject: 'Someone tried to register with your e-mail address on Magiim',
+      body: 'Someone tried to create a Magiim account with this e-mail address, which already belongs to your account. No new account was created and yours did not change.',
+      ifYou: 'If it was you, just sign in. Forgot your password? You can choose a new one from the sign-in page.',
+      notYou: 'If it was not you, you can ignore this message.',
+      action: 'Sign in',
+    },
   },
   ru: {
     greeting: (name) => `Здравствуйте, ${name}!`,
@@ -136,6 +152,13 @@ export const AUTH_EMAIL_TEXTS: Record<Lang, AuthEmailTexts> = {
       body: 'Кто-то попросил перенести другую учётную запись Magiim на этот адрес, который уже принадлежит вашей учётной записи.',
       nothingChanged: 'Ничего не изменилось, ваша учётная запись не затронута. Если это были не вы, просто проигнорируйте это письмо.',
     },
+    registrationAttempt: {
+      subject: 'Кто-то пытался зарегистрироваться в Magiim с вашим адресом',
+      body: 'Кто-то пытался создать учётную запись Magiim с этим адресом электронной почты, который уже принадлежит вашей учётной записи. Новая учётная запись не создана, ваша не изменилась.',
+      ifYou: 'Если это были вы, просто войдите. Забыли пароль? Новый можно выбрать на странице входа.',
+      notYou: 'Если это были не вы, просто проигнорируйте это письмо.',
+      action: 'Войти',
+    },
   },
   ar: {
     greeting: (name) => `مرحبًا ${name}،`,
@@ -175,6 +198,13 @@ export const AUTH_EMAIL_TEXTS: Record<Lang, AuthEmailTexts> = {
       subject: 'حاول شخص ما استخدام بريدك الإلكتروني في Magiim',
       body: 'طلب شخص ما نقل حساب آخر في Magiim إلى عنوان البريد الإلكتروني هذا، وهو مسجّل لحسابك.',
       nothingChanged: 'لم يتغير شيء ولم يتأثر حسابك. إن لم تكن أنت، يمكنك تجاهل هذه الرسالة.',
+    },
+    registrationAttempt: {
+      subject: 'محاولة تسجيل ببريدك الإلكتروني في Magiim',
+      body: 'حاول شخص ما إنشاء حساب في Magiim بعنوان البريد الإلكتروني هذا، وهو مسجّل لحسابك. لم يُنشأ حساب جديد ولم يتغيّر حسابك.',
+      ifYou: 'إذا كنتم أنتم، يمكنكم تسجيل الدخول مباشرة. نسيتم كلمة المرور؟ يمكن اختيار كلمة مرور جديدة من صفحة تسجيل الدخول.',
+      notYou: 'إذا لم تكونوا أنتم، يمكن تجاهل هذه الرسالة.',
+      action: 'تسجيل الدخول',
     },
   },
 };

@@ -62,3 +62,15 @@ export const renderEmailTakenEmail = ({ lang, supportEmail }: { lang: Lang; supp
     footer: t.footer(supportEmail),
   });
 };
+
+/** To the owner of an address someone tried to register with: nothing about who, a way in if it was them. */
+export const renderRegistrationAttemptEmail = ({ lang, supportEmail, signInUrl }: { lang: Lang; supportEmail: string; signInUrl: string }) => {
+  const t = AUTH_EMAIL_TEXTS[lang];
+  return renderEmail(lang, {
+    subject: t.registrationAttempt.subject,
+    greeting: t.hello,
+    paragraphs: [t.registrationAttempt.body, t.registrationAttempt.ifYou, t.registrationAttempt.notYou],
+    action: { label: t.registrationAttempt.action, url: signInUrl },
+    footer: t.footer(supportEmail),
+  });
+};

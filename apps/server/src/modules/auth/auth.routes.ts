@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app.js';
 import { authOf, clientInfoOf, requireAuth } from '../../platform/auth.js';
 import * as auth from './auth.service.js';
+import { setHostMark } from './host-mark-cookie.js';
 
 const tags = ['auth'];
 const tooMany = rateLimitedResponseSchema;
@@ -38,6 +39,8 @@ export const registerAuthRoutes = (app: AppInstance) => {
     { schema: { tags, body: registerSchema, response: { 201: registerResponseSchema, 429: tooMany } } },
     async (request, reply) => {
       const result = await auth.register(ctx, request.body, clientInfoOf(request));
+      // A verify-only session is no host's: the browser is unmarked, the same for a known and a new address.
+      setHostMark(reply, ctx.config, null);
       return reply.code(201).send(result);
     },
   );
@@ -45,18 +48,34 @@ export const registerAuthRoutes = (app: AppInstance) => {
   app.post(
     API.auth.login,
     { schema: { tags, headers: deviceHeaders, body: loginSchema, response: { 200: loginResponseSchema, 429: tooMany } } },
-    (request) => auth.login(ctx, { ...request.body, deviceId: request.headers[DEVICE_ID_HEADER] }, clientInfoOf(request)),
+    async (request, reply) => {
+      const session = await auth.login(ctx, { ...request.body, deviceId: request.headers[DEVICE_ID_HEADER] }, clientInfoOf(request));
+      setHostMark(reply, ctx.config, session.userData.id);
+      return session;
+    },
   );
 
   app.post(
     API.auth.google,
     { schema: { tags, body: googleLoginSchema, response: { 200: loginResponseSchema, 429: tooMany } } },
-    (request) => auth.loginWithGoogle(ctx, request.body, clientInfoOf(request)),
+    async (request, reply) => {
+      const session = await auth.loginWithGoogle(ctx, request.body, clientInfoOf(request));
+      setHostMark(reply, ctx.config, session.userData.id);
+      return session;
+    },
   );
 
   app.post(
     API.auth.logout,
-    { preHandler: requireAuth(ctx, ['full', 'verify_email']), schema: { tags, response: { 200: okResponseSchema } } },
+    {
+      // Unmarked even when the session had already ended (the 401 keeps the header).
+      onRequest: (_request, reply, done) => {
+        setHostMark(reply, ctx.config, null);
+        done();
+      },
+      preHandler: requireAuth(ctx, ['full', 'verify_email']),
+      schema: { tags, response: { 200: okResponseSchema } },
+    },
     async (request) => {
       const { user, sessionId } = authOf(request);
       await auth.logout(ctx, user.id, sessionId);
@@ -77,7 +96,8 @@ export const registerAuthRoutes = (app: AppInstance) => {
       schema: { tags, params: langParamsSchema, response: { 200: okResponseSchema, 429: tooMany } },
     },
     async (request) => {
-      await auth.resendVerificationEmail(ctx, authOf(request).user.id, request.params.lang);
+      const { user, scope } = authOf(request);
+      await auth.resendVerificationEmail(ctx, user.id, request.params.lang, scope);
       return { ok: true as const };
     },
   );

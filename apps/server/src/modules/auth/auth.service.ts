@@ -41,6 +41,7 @@ import {
   renderEmailTakenEmail,
   renderLinkEmail,
   renderPasswordChangedEmail,
+  renderRegistrationAttemptEmail,
   type LinkEmailKind,
 } from './auth-emails.js';
 import type { ClientInfo } from './session-info.js';
@@ -131,22 +132,36 @@ export const notifyEmailChangeRequested = async (ctx: AppContext, user: UserRow,
   await ctx.enqueueEmail({ to: user.email, ...email });
 };
 
+/** Tells the owner of an address that someone tried to register with it, in the owner's language. */
+const notifyRegistrationAttempt = async (ctx: AppContext, owner: UserRow): Promise<void> => {
+  const lang = toUserData(owner).lang;
+  const email = renderRegistrationAttemptEmail({ lang, supportEmail: ctx.config.supportEmail, signInUrl: `${ctx.config.appUrl}/login/${lang}` });
+  await ctx.enqueueEmail({ to: owner.email, ...email });
+};
+
+/**
+ * A known address answers exactly as a new one (no account oracle): the same status and body shape, a
+ * verify-only session that behaves like a new registrant's (it may only ask for the link again, which then
+ * sends nothing to a verified owner), after the same password hashing. The owner is told by e-mail instead.
+ */
 export const register = async (
   ctx: AppContext,
   input: { fullName: string; email: string; password: string; lang: Lang },
   client: ClientInfo,
 ): Promise<{ email: string; accessToken: string }> => {
   await ctx.rateLimiter.consume([{ bucket: `register:ip:${client.ip}`, limit: RATE_LIMITS.registrationsPerIp }]);
-  if (await findUserByEmail(ctx.db, input.email)) throw new AppError('ACCOUNT_EXISTS', 'account exists');
-  const user = await insertUser(ctx.db, {
-    fullName: input.fullName,
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    lang: input.lang,
-  });
-  if (!user) throw new AppError('ACCOUNT_EXISTS', 'account exists');
-  await sendEmailLink(ctx, user, 'verify_email', { lang: input.lang, to: user.email });
-  return { email: user.email, accessToken: await createSession(ctx, user, client, 'verify_email') };
+  const passwordHash = await hashPassword(input.password);
+  // Both paths make about the same database round trips: the insert is tried either way (a known address
+  // conflicts and inserts nothing), then the new account gets its link, the owner the notice.
+  const user = await insertUser(ctx.db, { fullName: input.fullName, email: input.email, passwordHash, lang: input.lang });
+  if (user) {
+    await sendEmailLink(ctx, user, 'verify_email', { lang: input.lang, to: user.email });
+    return { email: user.email, accessToken: await createSession(ctx, user, client, 'verify_email') };
+  }
+  const owner = await findUserByEmail(ctx.db, input.email);
+  if (!owner) throw new AppError('CONFLICT', 'registration raced with a deletion');
+  await notifyRegistrationAttempt(ctx, owner);
+  return { email: input.email, accessToken: await createSession(ctx, owner, client, 'verify_email') };
 };
 
 const deviceHashOf = (ctx: AppContext, deviceId: string | undefined): string | undefined =>
@@ -273,10 +288,13 @@ export const verifyEmail = async (ctx: AppContext, token: string) => {
   return { email: user.email, kind: 'registration' as const };
 };
 
-export const resendVerificationEmail = async (ctx: AppContext, userId: string, lang: Lang): Promise<void> => {
+export const resendVerificationEmail = async (ctx: AppContext, userId: string, lang: Lang, scope: SessionScope): Promise<void> => {
   await ctx.rateLimiter.consume([{ bucket: `verify-resend:${userId}`, limit: RATE_LIMITS.verificationResendsPerUser }]);
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
+  // A verify-only session on a verified account came from registering with a known address: answer as for a
+  // new registrant (saying "already verified" would tell whoever registered that the address has an account).
+  if (user.emailVerifiedAt && scope === 'verify_email') return;
   if (user.emailVerifiedAt) throw new AppError('ALREADY_VERIFIED', 'e-mail already verified');
   await sendEmailLink(ctx, user, 'verify_email', { lang, to: user.email });
 };

@@ -28,6 +28,8 @@ describe('Google sign-in', () => {
     const first = await signInWith(await google.sign({ sub: 'g-1001', email, name: 'Yael Google' }));
     expect(first.statusCode).toBe(200);
     expect(first.json().userData).toMatchObject({ email, fullName: 'Yael Google', emailVerified: true, hasPassword: false, lang: 'en' });
+    // The browser is marked as this host's by the server (HttpOnly: the web app cannot write it).
+    expect(first.headers['set-cookie']).toBe(`magiim_host=${first.json().userData.id}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax`);
     // Google may report a changed address later; the account is keyed on sub.
     const again = await signInWith(await google.sign({ sub: 'g-1001', email: uniqueEmail('renamed') }));
     expect(again.json().userData.id).toBe(first.json().userData.id);

@@ -5,6 +5,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createDiskStorage } from '../../providers/storage/disk.js';
+import { oneDecodeAtATime } from './decode-queue.js';
 import { deleteEventImage, eventImageUrls, eventOgImageUrl, saveEventImage } from './event-image.js';
 import { detectImageKind } from './image-type.js';
 
@@ -27,6 +28,15 @@ const pixelBomb = async () => {
   return png;
 };
 
+/** A real 64×64 AVIF whose header (its `ispe` box) claims another size: refused or decoded by that size. */
+const avifClaiming = async (width: number, height: number) => {
+  const avif = Buffer.from(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#a06' } }).avif({ effort: 0 }).toBuffer());
+  const ispe = avif.indexOf('ispe', 0, 'latin1');
+  avif.writeUInt32BE(width, ispe + 8);
+  avif.writeUInt32BE(height, ispe + 12);
+  return avif;
+};
+
 const codeOf = async (promise: Promise<unknown>) => {
   try {
     await promise;
@@ -34,6 +44,23 @@ const codeOf = async (promise: Promise<unknown>) => {
   } catch (error) {
     return (error as { code?: string }).code;
   }
+};
+
+/** Runs `work`, sampling the process's RSS every 10 ms: the highest above the start, and the time taken. */
+const whileWatchingMemory = async <T>(work: () => Promise<T>) => {
+  const startRss = process.memoryUsage().rss;
+  let peakRss = startRss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 10);
+  const started = performance.now();
+  let outcome: { value?: T; code?: string };
+  try {
+    outcome = { value: await work() };
+  } catch (error) {
+    outcome = { code: (error as { code?: string }).code };
+  }
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  return { ...outcome, ms: performance.now() - started, extraRssMb: (peakRss - startRss) / 1024 / 1024 };
 };
 
 describe('event images', () => {
@@ -109,6 +136,48 @@ describe('event images', () => {
     expect(detectImageKind(heif)).toBe('heif');
     const image = await saveEventImage(storage, EVENT_ID, heif);
     expect(image).toMatchObject({ width: 640, height: 480 });
+  });
+
+  it('keeps a 48 MP phone photo (8064×6048)', { timeout: 30_000 }, async () => {
+    const { storage } = storageIn();
+    const image = await saveEventImage(storage, EVENT_ID, await photo(8064, 6048));
+    expect(image).toMatchObject({ width: 8064, height: 6048 });
+    expect(Object.keys(image.sizes).sort()).toEqual(['1600', '480', '960', 'og']);
+  });
+
+  it('refuses the 6000×6000 AVIF of a few hundred bytes from its header, before decoding it', { timeout: 60_000 }, async () => {
+    const { storage } = storageIn();
+    const avif = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#a06' } }).avif({ effort: 0 }).toBuffer();
+    expect(avif.length).toBeLessThan(2_000);
+    const refused = await whileWatchingMemory(() => saveEventImage(storage, EVENT_ID, avif));
+    expect(refused.code).toBe('IMAGE_TOO_LARGE');
+    // Decoded for each rendition and once more to test it, this took 15 s and 2.2 GB.
+    expect(refused.ms).toBeLessThan(1_000);
+    expect(refused.extraRssMb).toBeLessThan(100);
+    // A header that lies about its size is refused by the size it claims.
+    expect(await codeOf(saveEventImage(storage, EVENT_ID, await avifClaiming(5000, 5000)))).toBe('IMAGE_TOO_LARGE');
+  });
+
+  it('decodes a 23 MP AVIF once, in bounded memory', { timeout: 60_000 }, async () => {
+    const { storage } = storageIn();
+    const avif = await sharp({ create: { width: 4800, height: 4800, channels: 3, background: '#a06' } }).avif({ effort: 0 }).toBuffer();
+    const saved = await whileWatchingMemory(() => saveEventImage(storage, EVENT_ID, avif));
+    expect(saved.value).toMatchObject({ width: 4800, height: 4800 });
+    // Four decodes side by side took 1.4 GB here; the one decode takes about 0.4 GB.
+    expect(saved.extraRssMb).toBeLessThan(550);
+  });
+
+  it('waits for the one decode a process runs at a time, and answers UNAVAILABLE when too many wait', async () => {
+    const { storage } = storageIn();
+    let release = () => {};
+    const busy = oneDecodeAtATime(() => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((resolve) => setImmediate(resolve));
+    const queued = saveEventImage(storage, EVENT_ID, await photo(800, 600));
+    const others = Array.from({ length: 19 }, () => oneDecodeAtATime(async () => undefined));
+    expect(await codeOf(saveEventImage(storage, EVENT_ID, await photo(800, 600)))).toBe('UNAVAILABLE');
+    release();
+    await Promise.all([busy, ...others]);
+    expect(await queued).toMatchObject({ width: 800, height: 600 });
   });
 
   it('deletes every rendition of a version', async () => {

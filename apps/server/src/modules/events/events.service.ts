@@ -13,8 +13,12 @@ import {
   type eventEditSchema,
   type EventDto,
   type EventInputParsed,
+  buildEventLocation,
+  normalizeEventLocation,
+  normalizeTransport,
   type EventLocation,
   type EventLocationInput,
+  type LocalizedText,
   type EventNames,
   type Lang,
 } from '@magiim/shared';
@@ -63,20 +67,59 @@ const namesFor = (names: EventNames, langs: readonly Lang[]): EventNames =>
   Object.fromEntries(Object.entries(names).filter(([lang, name]) => isLang(lang) && langs.includes(lang) && name)) as EventNames;
 
 /**
- * The place id decides: name, address and coordinates come from the provider, never from the client, so a
- * location that did not come from the suggestions is refused. The host may keep a typed venue name.
+ * The place in each of the event's languages (one provider call per language, side by side), or null when
+ * the id is unknown in the default language.
  */
-const resolveLocation = async (ctx: AppContext, input: EventLocationInput, lang: Lang): Promise<EventLocation> => {
-  let place;
+const lookUpPlace = async (ctx: AppContext, placeId: string, langs: readonly Lang[], defaultLang: Lang) => {
+  const ordered = [defaultLang, ...langs.filter((lang) => lang !== defaultLang)];
+  let found;
   try {
-    place = await ctx.places.details(input.placeId.trim(), lang);
+    found = await Promise.all(ordered.map(async (lang) => ({ lang, place: await ctx.places.details(placeId, lang) })));
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('PLACES_UNAVAILABLE', 'the place could not be looked up');
   }
+  const first = found[0]?.place;
+  if (!first) return null;
+  const name: LocalizedText = {};
+  const address: LocalizedText = {};
+  const venue: LocalizedText = {};
+  for (const { lang, place } of found) {
+    if (place?.name) name[lang] = place.name;
+    if (place?.address) address[lang] = place.address;
+    if (place?.venue) venue[lang] = place.venue;
+  }
+  return { placeId: first.placeId, lat: first.lat, lng: first.lng, name, address, venue };
+};
+
+/** The venue per event language; the first shape's `name` is the default language's venue. */
+const venueOf = (input: EventLocationInput, langs: readonly Lang[], defaultLang: Lang): LocalizedText => {
+  const typed: LocalizedText = input.venue ? { ...input.venue } : input.name !== undefined ? { [defaultLang]: input.name } : {};
+  return Object.fromEntries(
+    Object.entries(typed)
+      .filter(([lang, text]) => isLang(lang) && langs.includes(lang) && text?.trim())
+      .map(([lang, text]) => [lang, text!.trim()]),
+  );
+};
+
+/**
+ * The place id decides: the place's names, address and coordinates come from the provider in each event
+ * language, never from the client, so a location that did not come from the suggestions is refused. The
+ * venue (the hall) is the host's own text per language, kept beside the place; where the host wrote none and
+ * the place is a venue itself, the provider's name for it.
+ */
+const resolveLocation = async (
+  ctx: AppContext,
+  placeId: string,
+  venue: LocalizedText,
+  langs: readonly Lang[],
+  defaultLang: Lang,
+): Promise<EventLocation> => {
+  const place = await lookUpPlace(ctx, placeId.trim(), langs, defaultLang);
   if (!place) throw new AppError('LOCATION_NOT_FOUND', 'unknown place id', [{ path: 'location', message: MSG.chooseLocation }]);
-  const typedName = input.name?.trim();
-  return { placeId: place.placeId, name: typedName || place.name, address: place.address, lat: place.lat, lng: place.lng };
+  // A hall picked from the suggestions names the venue in each language the host left empty.
+  const named = { ...place.venue, ...venue };
+  return buildEventLocation({ placeId: place.placeId, lat: place.lat, lng: place.lng, venue: named, place: { name: place.name, address: place.address } }, defaultLang);
 };
 
 type StatusCounts = Map<string, { guests: number; invitees: number; statusCounts: Record<string, number> }>;
@@ -103,12 +146,12 @@ const toEventDto = (ctx: AppContext, event: EventRow, role: EventRole, counts: S
     names: event.names,
     date: event.date,
     time: event.time,
-    location: event.location,
+    location: normalizeEventLocation(event.location, event.defaultLang),
     defaultLang: event.defaultLang,
     langs: event.langs,
     rsvpStartDate: event.rsvpStartDate,
     meals: event.meals,
-    transport: event.transport,
+    transport: normalizeTransport(event.transport),
     includeCallsPreference: event.includeCallsPreference,
     messageSystemPreference: event.messageSystemPreference === 1 ? 1 : 3,
     progressStatus: event.progressStatus,
@@ -155,7 +198,7 @@ const storeImage = async (ctx: AppContext, eventId: string, upload: ImageUpload)
 
 export const createEvent = async (ctx: AppContext, userId: string, input: EventInputParsed, upload?: ImageUpload): Promise<EventDto> => {
   refuseDates(checkEventDates({ date: input.date, rsvpStartDate: input.rsvpStartDate }));
-  const location = await resolveLocation(ctx, input.location, input.defaultLang);
+  const location = await resolveLocation(ctx, input.location.placeId, venueOf(input.location, input.langs, input.defaultLang), input.langs, input.defaultLang);
   const id = randomUUID();
   // The image is processed before the transaction opens, so no connection waits on sharp.
   const image: StoredEventImage | null = upload ? await saveEventImage(ctx.storage, id, upload) : null;
@@ -189,6 +232,31 @@ export const createEvent = async (ctx: AppContext, userId: string, input: EventI
   return toEventDto(ctx, event, 'owner', new Map());
 };
 
+/**
+ * The location after an edit: a new place is looked up in every language; the same place keeps its names and
+ * is looked up again only for a language it lacks. The venue of a removed language goes.
+ */
+const editedLocation = async (
+  ctx: AppContext,
+  current: EventRow,
+  edit: EventLocationInput | undefined,
+  langs: readonly Lang[],
+  defaultLang: Lang,
+): Promise<EventLocation | undefined> => {
+  const stored = normalizeEventLocation(current.location, current.defaultLang);
+  const langsChanged = langs.join() !== current.langs.join() || defaultLang !== current.defaultLang;
+  if (!edit && !langsChanged) return undefined;
+  const placeId = edit?.placeId.trim() ?? stored.placeId;
+  // The first shape's `name` replaces the default language's venue only; the other languages' stay.
+  const typed = edit?.venue ?? (edit?.name !== undefined ? { ...stored.venue, [defaultLang]: edit.name } : edit ? {} : stored.venue);
+  const venue = venueOf({ placeId, venue: typed }, langs, defaultLang);
+  const keepStored = () => buildEventLocation({ placeId: stored.placeId, lat: stored.lat, lng: stored.lng, venue, place: stored.place }, defaultLang);
+  if (placeId === stored.placeId && langs.every((lang) => stored.place.name[lang])) return keepStored();
+  if (edit) return resolveLocation(ctx, placeId, venue, langs, defaultLang);
+  // A language edit must not fail on the places provider: the place's names fall back to the default language.
+  return resolveLocation(ctx, placeId, venue, langs, defaultLang).catch(keepStored);
+};
+
 export const editEvent = async (
   ctx: AppContext,
   userId: string,
@@ -218,14 +286,7 @@ export const editEvent = async (
   const inUse = removedLangs.length > 0 ? await repo.listGuestLanguages(ctx.db, eventId) : [];
   if (removedLangs.some((lang) => inUse.includes(lang))) throw languageInUse();
 
-  let location: EventLocation | undefined;
-  if (edit.location) {
-    const typedName = edit.location.name?.trim();
-    location =
-      edit.location.placeId.trim() === current.location.placeId && typedName
-        ? { ...current.location, name: typedName }
-        : await resolveLocation(ctx, edit.location, defaultLang);
-  }
+  const location = await editedLocation(ctx, current, edit.location, langs, defaultLang);
 
   const changes: repo.EventChanges = {
     names,

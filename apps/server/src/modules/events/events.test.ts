@@ -50,7 +50,16 @@ describe('create an event', () => {
       date: inDays(60),
       time: '19:30',
       rsvpStartDate: inDays(40),
-      location: { placeId: KNOWN_PLACE.placeId, name: 'אולם גן אורנים', address: KNOWN_PLACE.address, lat: KNOWN_PLACE.lat, lng: KNOWN_PLACE.lng },
+      // The typed name is the venue; the place keeps its own name, so the first shape's address holds both.
+      location: {
+        placeId: KNOWN_PLACE.placeId,
+        name: 'אולם גן אורנים',
+        address: `${KNOWN_PLACE.name}, ${KNOWN_PLACE.address}`,
+        lat: KNOWN_PLACE.lat,
+        lng: KNOWN_PLACE.lng,
+        venue: { he: 'אולם גן אורנים' },
+        place: { name: { he: KNOWN_PLACE.name, en: KNOWN_PLACE.name } },
+      },
       defaultLang: 'he',
       langs: ['he', 'en'],
       meals: { ask: 'some_guests', options: ['vegetarian', 'vegan'] },
@@ -71,10 +80,10 @@ describe('create an event', () => {
     expect(member).toEqual({ role: 'owner' });
   });
 
-  it('takes the venue name from the place when the host typed none', async () => {
+  it('names the location by the place when the host typed no venue', async () => {
     const { token } = await signUpHost(t);
     const res = await t.request('POST', '/event/newEvent', { token, body: eventInput({ location: { placeId: OTHER_PLACE.placeId } }) });
-    expect(res.json().location).toEqual(OTHER_PLACE);
+    expect(res.json().location).toMatchObject({ ...OTHER_PLACE, venue: {} });
   });
 
   it('creates from a multipart body without an image', async () => {
@@ -318,9 +327,14 @@ describe('edit an event', () => {
     const { token } = await signUpHost(t);
     const id = await createEvent(t, token);
     const renamed = await t.request('POST', `/event/editEvent/${id}`, { token, body: { location: { placeId: KNOWN_PLACE.placeId, name: 'The garden hall' } } });
-    expect(renamed.json().location).toEqual({ ...KNOWN_PLACE, name: 'The garden hall' });
+    expect(renamed.json().location).toMatchObject({
+      placeId: KNOWN_PLACE.placeId,
+      name: 'The garden hall',
+      address: `${KNOWN_PLACE.name}, ${KNOWN_PLACE.address}`,
+      venue: { he: 'The garden hall' },
+    });
     const moved = await t.request('POST', `/event/editEvent/${id}`, { token, body: { location: { placeId: OTHER_PLACE.placeId } } });
-    expect(moved.json().location).toEqual(OTHER_PLACE);
+    expect(moved.json().location).toMatchObject({ ...OTHER_PLACE, venue: {} });
     const unknown = await t.request('POST', `/event/editEvent/${id}`, { token, body: { location: { placeId: 'nowhere' } } });
     expect(unknown.json().code).toBe('LOCATION_NOT_FOUND');
   });

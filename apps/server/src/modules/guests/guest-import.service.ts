@@ -1,8 +1,9 @@
-import { MAX_GROUPS_PER_EVENT, RATE_LIMITS, type ImportResult, type Lang } from '@magiim/shared';
+import { MAX_GROUPS_PER_EVENT, RATE_LIMITS, type GuestDto, type ImportMapping, type ImportResult, type Lang } from '@magiim/shared';
 import type { GoogleContact } from '../../providers/google-contacts/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { requireEventAccess } from '../events/event-access.js';
+import { RateLimitedError } from '../rate-limits/rate-limiter.js';
 import { checkGuestRows, foldName, type GuestRowsResult, type RawGuestRow } from './guest-rows.js';
 import { readGuestSheet, writeGuestSheet, writeImportTemplate } from './guest-sheet.js';
 import * as repo from './guests.repository.js';
@@ -71,18 +72,57 @@ const importRows = async (ctx: AppContext, eventId: string, rows: readonly RawGu
   });
 };
 
-/** `readFile` is called only after the access check, so a stranger's upload is never read. */
+/** Rate-limit buckets of a host's file imports: per hour, and being read now. */
+export const guestImportBuckets = (userId: string) => ({ hourly: `guest-import:${userId}`, running: `guest-import-running:${userId}` });
+
+/** A running import ends within the sheet thread's time limit: waiting that long is always enough. */
+const RUNNING_RETRY_SECONDS = 20;
+
+/**
+ * Takes one of the host's running-import slots (given back by `release`) and counts the import in the hour.
+ * Each is decided and counted in one atomic step, so parallel uploads never pass either limit.
+ */
+const holdImportSlot = async (ctx: AppContext, userId: string): Promise<{ release: () => Promise<void> }> => {
+  const buckets = guestImportBuckets(userId);
+  let running;
+  try {
+    running = await ctx.rateLimiter.consume([{ bucket: buckets.running, limit: RATE_LIMITS.guestFileImportsRunningPerUser }]);
+  } catch (error) {
+    // The slot's window only bounds a slot a dead process left behind; the others free within seconds.
+    if (error instanceof RateLimitedError) throw new RateLimitedError(Math.min(error.retryAfterSeconds, RUNNING_RETRY_SECONDS));
+    throw error;
+  }
+  try {
+    await ctx.rateLimiter.consume([{ bucket: buckets.hourly, limit: RATE_LIMITS.guestFileImportsPerUser }]);
+  } catch (error) {
+    await running.refund();
+    throw error;
+  }
+  // A slot that cannot be given back (the database went away) frees itself when its window passes.
+  return { release: () => running.refund().catch(() => undefined) };
+};
+
+/**
+ * `readFile` is called only after the access check and the host's limits, so a stranger's upload is never
+ * read. The answer says how the sheet was read (`sheet`); the host may send the same file again with their
+ * own `mapping` of the columns, so nothing of the file is kept between the two.
+ */
 export const importGuestFile = async (
   ctx: AppContext,
   userId: string,
   eventId: string,
   commit: boolean,
-  readFile: () => Promise<{ buffer: Buffer; filename: string }>,
+  readFile: () => Promise<{ buffer: Buffer; filename: string; mapping?: ImportMapping | undefined }>,
 ): Promise<ImportResult> => {
   await requireEventAccess(ctx.db, userId, eventId, 'manageGuests');
-  const file = await readFile();
-  const rows = await readGuestSheet(file.buffer, file.filename);
-  return importRows(ctx, eventId, rows, commit);
+  const slot = await holdImportSlot(ctx, userId);
+  try {
+    const file = await readFile();
+    const { rows, sheet } = await readGuestSheet(file.buffer, file.filename, file.mapping);
+    return { ...(await importRows(ctx, eventId, rows, commit)), sheet };
+  } finally {
+    await slot.release();
+  }
 };
 
 export interface PastedRow {
@@ -121,14 +161,31 @@ export const downloadImportTemplate = async (lang: Lang): Promise<SheetDownload>
   displayName: `magiim-guests-template-${lang}.xlsx`,
 });
 
+/** Rows read and turned into DTOs at a time: each page is a short turn of the event loop, not one long one. */
+const EXPORT_PAGE_ROWS = 1_000;
+
+const listExportedGuests = async (ctx: AppContext, eventId: string): Promise<GuestDto[]> =>
+  // One snapshot, so the pages add up to the list as it was when the export began.
+  ctx.db.transaction(
+    async (tx) => {
+      const all: GuestDto[] = [];
+      for (let offset = 0; ; offset += EXPORT_PAGE_ROWS) {
+        const page = await repo.listGuestsInOrder(tx, eventId, offset, EXPORT_PAGE_ROWS);
+        for (const row of page) all.push(toGuestDto(ctx, row));
+        if (page.length < EXPORT_PAGE_ROWS) return all;
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+
 export const exportGuests = async (ctx: AppContext, userId: string, eventId: string, lang: Lang): Promise<SheetDownload> => {
   await requireEventAccess(ctx.db, userId, eventId, 'manageGuests');
   const event = await repo.findEventForGuests(ctx.db, eventId);
   if (!event) throw new AppError('NOT_FOUND', 'event not found');
-  const [rows, groups] = await Promise.all([repo.listAllGuests(ctx.db, eventId), repo.listGroupNames(ctx.db, eventId)]);
+  const [guests, groups] = await Promise.all([listExportedGuests(ctx, eventId), repo.listGroupNames(ctx.db, eventId)]);
   const file = await writeGuestSheet(
     lang,
-    rows.map((row) => toGuestDto(ctx, row)),
+    guests,
     groups.map((group) => ({ ...group, guestCount: 0 })),
   );
   const name = event.names[lang] ?? event.names[event.defaultLang] ?? Object.values(event.names).find(Boolean) ?? 'guests';

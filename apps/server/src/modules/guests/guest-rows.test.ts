@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone } from '@magiim/shared';
+import { normalizePhone, type ImportRowError } from '@magiim/shared';
 import { checkGuestRows, languageOfCell, normalizeRowPhone, type GuestRowsContext, type RawGuestRow } from './guest-rows.js';
 
 const context = (overrides: Partial<GuestRowsContext> = {}): GuestRowsContext => ({
@@ -15,7 +15,30 @@ const context = (overrides: Partial<GuestRowsContext> = {}): GuestRowsContext =>
 const rows = (...partial: Partial<RawGuestRow>[]): RawGuestRow[] =>
   partial.map((row, index) => ({ row: index + 2, fullName: 'Dana', phoneNumber: `050-000-00${String(index).padStart(2, '0')}`, ...row }));
 
+/** Where and why, without the quoted name and value (their own test below). */
+const placeOf = ({ row, column, code }: ImportRowError) => ({ row, column, code });
+
 describe('checking guest rows', () => {
+  it("quotes the row's guest and the offending value, shortened and on one line, in each error", () => {
+    const result = checkGuestRows(
+      rows(
+        { fullName: 'Dana Levi', phoneNumber: '05-123' },
+        { fullName: '', phoneNumber: 'x', countOfInvites: 30 },
+        { fullName: `Long\u202E\n${'y'.repeat(40)}`, phoneNumber: 'z'.repeat(80), lang: 'klingon' },
+      ),
+      context(),
+    );
+    expect(result.errors).toEqual([
+      { row: 2, column: 'phoneNumber', code: 'INVALID_PHONE', name: 'Dana Levi', value: '05-123' },
+      { row: 3, column: 'fullName', code: 'NAME_REQUIRED' },
+      { row: 3, column: 'phoneNumber', code: 'INVALID_PHONE', value: 'x' },
+      { row: 3, column: 'countOfInvites', code: 'COUNT_OUT_OF_RANGE', value: '30' },
+      { row: 4, column: 'fullName', code: 'INVALID_CHARACTERS', name: `Long ${'y'.repeat(40)}` },
+      { row: 4, column: 'phoneNumber', code: 'INVALID_PHONE', name: `Long ${'y'.repeat(40)}`, value: `${'z'.repeat(59)}…` },
+      { row: 4, column: 'lang', code: 'UNKNOWN_LANGUAGE', name: `Long ${'y'.repeat(40)}`, value: 'klingon' },
+    ]);
+  });
+
   it('takes good rows with defaults: one invite, no group, the default language', () => {
     const result = checkGuestRows(rows({ fullName: '  נועה  ', phoneNumber: '0501234567' }), context());
     expect(result).toEqual({
@@ -29,7 +52,7 @@ describe('checking guest rows', () => {
   it('reports every problem of a row, one per column', () => {
     const result = checkGuestRows(rows({ fullName: '', phoneNumber: '', countOfInvites: '0', group: 'x'.repeat(41), lang: 'klingon' }), context());
     expect(result.valid).toEqual([]);
-    expect(result.errors).toEqual([
+    expect(result.errors.map(placeOf)).toEqual([
       { row: 2, column: 'fullName', code: 'NAME_REQUIRED' },
       { row: 2, column: 'phoneNumber', code: 'PHONE_REQUIRED' },
       { row: 2, column: 'countOfInvites', code: 'COUNT_OUT_OF_RANGE' },
@@ -50,7 +73,7 @@ describe('checking guest rows', () => {
     [{ lang: 'ru' }, 'lang', 'UNKNOWN_LANGUAGE'],
     [{ lang: 'Русский' }, 'lang', 'UNKNOWN_LANGUAGE'],
   ])('%j → %s %s', (row, column, code) => {
-    expect(checkGuestRows(rows(row), context()).errors).toEqual([{ row: 2, column, code }]);
+    expect(checkGuestRows(rows(row), context()).errors.map(placeOf)).toEqual([{ row: 2, column, code }]);
   });
 
   it('reads counts as numbers or text, and languages by code or by name in any of the four languages', () => {
@@ -65,7 +88,7 @@ describe('checking guest rows', () => {
       ),
       context(),
     );
-    expect(result.errors).toEqual([]);
+    expect(result.errors.map(placeOf)).toEqual([]);
     expect(result.valid.map((row) => [row.countOfInvites, row.lang])).toEqual([
       [20, 'en'],
       [3, 'en'],
@@ -84,7 +107,7 @@ describe('checking guest rows', () => {
       context({ existingPhones: new Set(['+972523334444']) }),
     );
     expect(result.valid.map((row) => row.row)).toEqual([2]);
-    expect(result.errors).toEqual([
+    expect(result.errors.map(placeOf)).toEqual([
       { row: 3, column: 'phoneNumber', code: 'DUPLICATE_PHONE' },
       { row: 4, column: 'phoneNumber', code: 'PHONE_EXISTS' },
     ]);
@@ -97,7 +120,7 @@ describe('checking guest rows', () => {
     );
     expect(result.valid.map((row) => row.groupName)).toEqual(['Family', 'Work', 'WORK', null]);
     expect(result.newGroups).toEqual(['Work']);
-    expect(result.errors).toEqual([
+    expect(result.errors.map(placeOf)).toEqual([
       { row: 5, column: 'group', code: 'TOO_MANY_GROUPS' },
       { row: 6, column: 'group', code: 'TOO_MANY_GROUPS' },
     ]);
@@ -106,7 +129,7 @@ describe('checking guest rows', () => {
   it('takes valid rows up to the room left in the package; bad rows take none', () => {
     const result = checkGuestRows(rows({}, { phoneNumber: 'x' }, {}, {}), context({ guestRoom: 2 }));
     expect(result.valid.map((row) => row.row)).toEqual([2, 4]);
-    expect(result.errors).toEqual([
+    expect(result.errors.map(placeOf)).toEqual([
       { row: 3, column: 'phoneNumber', code: 'INVALID_PHONE' },
       { row: 5, column: 'fullName', code: 'INVITEE_LIMIT_REACHED' },
     ]);
@@ -115,7 +138,7 @@ describe('checking guest rows', () => {
   it('skips empty rows without counting them', () => {
     const result = checkGuestRows(rows({ fullName: ' ', phoneNumber: '' }, {}), context());
     expect(result.total).toBe(1);
-    expect(result.errors).toEqual([]);
+    expect(result.errors.map(placeOf)).toEqual([]);
   });
 });
 

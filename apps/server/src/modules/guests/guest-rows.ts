@@ -93,6 +93,15 @@ const countOfCell = (value: string | number | undefined): number | null => {
   return Number.isInteger(count) && count >= INVITES_PER_INVITEE_MIN && count <= INVITES_PER_INVITEE_MAX ? count : null;
 };
 
+/** Longest name or value quoted in an error report: enough to know the row, never a whole paragraph. */
+const REPORT_TEXT_MAX = 60;
+/** A cell as quoted back to the host: one line, control and bidi-override characters dropped, shortened. */
+export const reportText = (text: string): string => {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
+  return clean.length > REPORT_TEXT_MAX ? `${clean.slice(0, REPORT_TEXT_MAX - 1)}…` : clean;
+};
+
 const isBlank = (row: RawGuestRow): boolean =>
   !row.fullName.trim() && !row.phoneNumber.trim() && !String(row.countOfInvites ?? '').trim() && !row.group?.trim() && !row.lang?.trim();
 
@@ -114,9 +123,13 @@ export const checkGuestRows = (rows: readonly RawGuestRow[], context: GuestRowsC
     if (isBlank(raw)) continue;
     total++;
     const rowErrors: ImportRowError[] = [];
-    const fail = (column: GuestImportColumn, code: ImportRowErrorCode) => rowErrors.push({ row: raw.row, column, code });
-
     const fullName = raw.fullName.trim();
+    const named = reportText(fullName);
+    const fail = (column: GuestImportColumn, code: ImportRowErrorCode) => {
+      const value = column === 'fullName' ? '' : reportText(String(raw[column] ?? ''));
+      rowErrors.push({ row: raw.row, column, code, ...(named ? { name: named } : {}), ...(value ? { value } : {}) });
+    };
+
     if (!fullName) fail('fullName', 'NAME_REQUIRED');
     else if (fullName.length > FULL_NAME_MAX_LENGTH) fail('fullName', 'NAME_TOO_LONG');
     else if (!isSafeText(fullName)) fail('fullName', 'INVALID_CHARACTERS');
@@ -163,13 +176,13 @@ export const checkGuestRows = (rows: readonly RawGuestRow[], context: GuestRowsC
   for (const { newGroupKey, ...candidate } of candidates) {
     if (newGroupKey !== null && !newGroups.has(newGroupKey)) {
       if (newGroups.size >= groupRoom) {
-        errors.push({ row: candidate.row, column: 'group', code: 'TOO_MANY_GROUPS' });
+        errors.push({ row: candidate.row, column: 'group', code: 'TOO_MANY_GROUPS', name: reportText(candidate.fullName), value: reportText(candidate.groupName!) });
         continue;
       }
     }
     if (guestRoom === 0) {
       // The whole row is refused, so the report points at the guest's name.
-      errors.push({ row: candidate.row, column: 'fullName', code: 'INVITEE_LIMIT_REACHED' });
+      errors.push({ row: candidate.row, column: 'fullName', code: 'INVITEE_LIMIT_REACHED', name: reportText(candidate.fullName) });
       continue;
     }
     if (newGroupKey !== null && !newGroups.has(newGroupKey)) newGroups.set(newGroupKey, candidate.groupName!);

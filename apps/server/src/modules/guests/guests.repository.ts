@@ -227,8 +227,9 @@ export const tallyGuests = async (db: Conn, eventId: string, filters: GuestListF
     .groupBy(guests.status);
 
 /** The whole list for the export, oldest first. */
-export const listAllGuests = async (db: Conn, eventId: string): Promise<GuestRow[]> =>
-  db.select().from(guests).where(eq(guests.eventId, eventId)).orderBy(asc(guests.createdAt), asc(guests.id));
+/** One page of the event's guests in the order they were added (run in one snapshot to page a whole list). */
+export const listGuestsInOrder = async (db: Conn, eventId: string, offset: number, limit: number): Promise<GuestRow[]> =>
+  db.select().from(guests).where(eq(guests.eventId, eventId)).orderBy(asc(guests.createdAt), asc(guests.id)).offset(offset).limit(limit);
 
 export const listGuestPhones = async (db: Conn, eventId: string): Promise<string[]> =>
   (await db.select({ phone: guests.phoneNumber }).from(guests).where(eq(guests.eventId, eventId))).map((row) => row.phone);

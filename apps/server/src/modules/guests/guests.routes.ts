@@ -15,8 +15,10 @@ import {
   guestParamsSchema,
   guestRowsSchema,
   guestSchema,
+  importMappingSchema,
   importQuerySchema,
   importResultSchema,
+  type ImportMapping,
   LANGUAGES,
   MSG,
   okResponseSchema,
@@ -52,7 +54,21 @@ const readImportFile = (request: FastifyRequest) => async () => {
   const body = await readMultipart(request, { maxFileBytes: GUEST_IMPORT_MAX_BYTES });
   const file = body.files.file;
   if (!file || file.buffer.length === 0) throw new AppError('VALIDATION', 'invalid input', [{ path: 'file', message: MSG.required }]);
-  return { buffer: file.buffer, filename: file.filename };
+  return { buffer: file.buffer, filename: file.filename, mapping: mappingOf(body.fields.mapping) };
+};
+
+/** The host's column mapping, a JSON text field beside the file (absent: the titles decide). */
+const mappingOf = (text: string | undefined): ImportMapping | undefined => {
+  if (text === undefined || text === '') return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = importMappingSchema.safeParse(json);
+  if (!parsed.success) throw new AppError('VALIDATION', 'invalid input', [{ path: 'mapping', message: MSG.invalidValue }]);
+  return parsed.data;
 };
 
 export const registerGuestRoutes = (app: AppInstance) => {
@@ -66,7 +82,8 @@ export const registerGuestRoutes = (app: AppInstance) => {
       preHandler,
       schema: {
         tags,
-        description: "Adds a guest. The language defaults to the event's and must be one of its languages; PHONE_EXISTS, INVITEE_LIMIT_REACHED.",
+        description: "Adds a guest. The language defaults to the event's and must be one of its languages; `groupName` instead of `groupId` " +
+          'finds the group by name or creates it with the guest (MAX_GROUPS_REACHED); PHONE_EXISTS, INVITEE_LIMIT_REACHED.',
         params: eventIdParamsSchema,
         body: guestInputSchema,
         response: { 200: guestSchema },
@@ -129,7 +146,13 @@ export const registerGuestRoutes = (app: AppInstance) => {
           tags,
           description:
             `Body: multipart/form-data with the part \`file\` (xlsx, at most ${GUEST_IMPORT_MAX_BYTES / 1024 / 1024} MB). ` +
-            'commit=false checks and reports; commit=true also adds the good rows.',
+            'commit=false checks and reports; commit=true also adds the good rows. The answer\'s `sheet` says which row held the titles and ' +
+            'which field each column went to (null: not imported); when no titles row names both name and phone, the answer is that ' +
+            'preview alone (no row checked; titleRow null when the first row is a guest; phone and count guessed from the values). ' +
+            'The optional part `mapping` (JSON: titleRow, null for none, and each column\'s field) reads the same file the way the host ' +
+            'chose instead; one without name or phone is IMPORT_MAPPING_INCOMPLETE. ' +
+            `At most ${RATE_LIMITS.guestFileImportsRunningPerUser.max} files of a host are read at once and ` +
+            `${RATE_LIMITS.guestFileImportsPerUser.max} an hour (RATE_LIMITED).`,
           params: eventIdParamsSchema,
           querystring: importQuerySchema,
           response: { 200: importResultSchema },

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   GUEST_STATUS_FILTERS,
+  MAX_GROUPS_PER_EVENT,
   MAX_GUESTS_PER_EVENT,
   MSG,
   type guestBulkSchema,
@@ -16,6 +17,7 @@ import { AppError } from '../../platform/errors.js';
 import type { GuestRow } from '../../db/schema/events.js';
 import { requireEventAccess } from '../events/event-access.js';
 import { violatedConstraint } from './constraint-violation.js';
+import { foldName } from './guest-rows.js';
 import * as repo from './guests.repository.js';
 import { newInviteLink, personalInviteUrl } from '../invitations/invite-links.js';
 
@@ -69,6 +71,24 @@ const requireGroup = async (tx: repo.Tx, eventId: string, groupId: string | null
   if (groupId && !(await repo.groupBelongsToEvent(tx, eventId, groupId))) throw invalidField('groupId');
 };
 
+/**
+ * The event's group of that name (compared like the groups feature: trimmed, case-insensitive), or a new one.
+ * Called under the event's row lock, so the group count holds still and two adds never make two groups.
+ */
+const findOrCreateGroup = async (tx: repo.Tx, eventId: string, typed: string): Promise<string> => {
+  const name = typed.replace(/\s+/g, ' ').trim();
+  const find = async () => (await repo.listGroupNames(tx, eventId)).find((group) => foldName(group.name) === foldName(name));
+  const existing = await find();
+  if (existing) return existing.id;
+  if ((await repo.listGroupNames(tx, eventId)).length >= MAX_GROUPS_PER_EVENT) {
+    throw new AppError('MAX_GROUPS_REACHED', `at most ${MAX_GROUPS_PER_EVENT} groups`, [{ path: 'groupName', message: MSG.invalidValue }]);
+  }
+  await repo.insertGroupsIfMissing(tx, eventId, [name]);
+  const created = await find();
+  if (!created) throw new AppError('GROUP_NAME_EXISTS', 'the event has a group by that name', [{ path: 'groupName', message: MSG.invalidValue }]);
+  return created.id;
+};
+
 export const createGuest = async (ctx: AppContext, userId: string, eventId: string, input: GuestInputParsed): Promise<GuestDto> => {
   await requireEventAccess(ctx.db, userId, eventId, 'manageGuests');
   try {
@@ -78,9 +98,11 @@ export const createGuest = async (ctx: AppContext, userId: string, eventId: stri
       if (!event) throw eventNotFound();
       const lang = input.lang ?? event.defaultLang;
       requireLang(event, lang);
-      await requireGroup(tx, eventId, input.groupId);
+      const { groupName, ...fields } = input;
+      await requireGroup(tx, eventId, fields.groupId);
       if ((await repo.countGuests(tx, eventId)) >= guestCapOf(event)) throw new AppError('INVITEE_LIMIT_REACHED', 'the package is full');
-      return repo.insertGuest(tx, eventId, { ...input, lang }, newInviteLink(ctx.config.secrets.tokenPepper, 'guest'));
+      const groupId = groupName === undefined ? fields.groupId : await findOrCreateGroup(tx, eventId, groupName);
+      return repo.insertGuest(tx, eventId, { ...fields, groupId, lang }, newInviteLink(ctx.config.secrets.tokenPepper, 'guest'));
     });
     return toGuestDto(ctx, row);
   } catch (error) {

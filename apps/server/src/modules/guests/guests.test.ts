@@ -114,6 +114,52 @@ describe('adding a guest', () => {
   });
 });
 
+describe('adding a guest with a group by name (quick add)', () => {
+  const groupsOf = async (token: string, eventId: string) =>
+    ((await t.request('GET', `/groups/fetch/${eventId}`, { token })).json() as { id: string; name: string }[]).map((group) => group.name);
+
+  it('creates the group with the guest, and finds an existing one whatever its case', async () => {
+    const { token, eventId } = await hostWithEvent(t);
+    const first = await t.request('POST', `/guests/new/${eventId}`, { token, body: { fullName: 'Dana', phoneNumber: nextPhone(), groupName: ' Work  Friends ' } });
+    expect(first.statusCode).toBe(200);
+    const second = await addGuest(t, token, eventId, { groupName: 'work friends' });
+    expect(second.groupId).toBe((first.json() as GuestDto).groupId);
+    expect(await groupsOf(token, eventId)).toEqual(['Work Friends']);
+  });
+
+  it('makes one group of parallel adds with the same new name, and none when the guest is refused', async () => {
+    const { token, eventId } = await hostWithEvent(t);
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => t.request('POST', `/guests/new/${eventId}`, { token, body: { fullName: 'A', phoneNumber: nextPhone(), groupName: 'Family' } })),
+    );
+    expect(results.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(results.map((res) => (res.json() as GuestDto).groupId)).size).toBe(1);
+    const taken = (await list(token, eventId)).items[0]!.phoneNumber;
+    const refused = await t.request('POST', `/guests/new/${eventId}`, { token, body: { fullName: 'B', phoneNumber: taken, groupName: 'Neighbours' } });
+    expect(refused.json().code).toBe('PHONE_EXISTS');
+    expect(await groupsOf(token, eventId)).toEqual(['Family']);
+  });
+
+  it('validates the name like the groups feature and keeps to the group limit', async () => {
+    const { token, eventId } = await hostWithEvent(t);
+    for (const groupName of ['', 'a'.repeat(101), 'bad\u202Ename']) {
+      const res = await t.request('POST', `/guests/new/${eventId}`, { token, body: { fullName: 'A', phoneNumber: nextPhone(), groupName } });
+      expect(res.statusCode, groupName).toBe(400);
+    }
+    for (let i = 0; i < 10; i++) await t.request('POST', `/groups/new/${eventId}`, { token, body: { name: `G${i}` } });
+    const full = await t.request('POST', `/guests/new/${eventId}`, { token, body: { fullName: 'A', phoneNumber: nextPhone(), groupName: 'Eleventh' } });
+    expect(full.json().code).toBe('MAX_GROUPS_REACHED');
+    expect((await list(token, eventId)).total).toBe(0);
+  });
+
+  it("refuses another host's event", async () => {
+    const { eventId } = await hostWithEvent(t);
+    const { token: stranger } = await hostWithEvent(t);
+    const res = await t.request('POST', `/guests/new/${eventId}`, { token: stranger, body: { fullName: 'A', phoneNumber: nextPhone(), groupName: 'Mine' } });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
 describe('editing a guest', () => {
   it('changes what differs and answers the guest', async () => {
     const { token, eventId } = await hostWithEvent(t);

@@ -14,6 +14,7 @@ export type AnswerHistoryRow = {
   comments: string;
   changed: boolean;
   source: 'personal' | 'public';
+  typedName: string | null;
   createdAt: Date | string;
 };
 
@@ -38,10 +39,10 @@ export const listAnswerHistory = async (
   (
     await db.execute<AnswerHistoryRow>(sql`
       select a.id, a.guest_id as "guestId", g.full_name as "fullName", a.status, a.previous_status as "previousStatus",
-        a.attending, a.meals, a.transport, a.comments, a.changed, a.source, a.created_at as "createdAt"
+        a.attending, a.meals, a.transport, a.comments, a.changed, a.source, a.typed_name as "typedName", a.created_at as "createdAt"
       from guest_answers a join guests g on g.id = a.guest_id
       where ${whereOf(eventId, filters)}
-      order by a.created_at desc, a.id desc
+      order by a.seq desc
       limit ${page.limit} offset ${page.offset}`)
   ).rows;
 

@@ -1,8 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Ask, EventLocation, EventNames, GuestAnswerStatus, InviteeStatus, Lang, MealCounts, NotificationType, SpecialMeal } from '@magiim/shared';
+import type {
+  Ask,
+  EventLocation,
+  EventNames,
+  GuestAnswerStatus,
+  InviteeStatus,
+  Lang,
+  MealCounts,
+  NotificationType,
+  PublicLinkMode,
+  SpecialMeal,
+} from '@magiim/shared';
+import { normalizeEventLocation } from '@magiim/shared';
 import type { Db } from '../../platform/db.js';
-import { events, guests, type StoredEventImage } from '../../db/schema/events.js';
+import { guests, type StoredEventImage } from '../../db/schema/events.js';
 import { guestAnswers, notifications } from '../../db/schema/answers.js';
 import type { InviteLinkValues } from './invite-links.js';
 
@@ -18,7 +30,7 @@ export interface InviteEvent {
   defaultLang: Lang;
   langs: Lang[];
   meals: { ask: Ask; options: SpecialMeal[] };
-  transport: { ask: Ask; options: string[] };
+  transport: { ask: Ask; options: string[]; translations?: Partial<Record<Lang, string>>[] };
   image: StoredEventImage | null;
 }
 
@@ -49,7 +61,7 @@ const FIND_BY_PERSONAL_TOKEN = {
 };
 const FIND_BY_PUBLIC_TOKEN = {
   name: 'invite.find-by-public-token',
-  text: `select ${EVENT_COLUMNS} from events e where e.public_token_hash = $1`,
+  text: `select ${EVENT_COLUMNS}, e.public_link_mode from events e where e.public_token_hash = $1`,
 };
 const IS_EVENT_MEMBER = { name: 'invite.is-event-member', text: `select 1 from event_members where event_id = $1 and user_id = $2` };
 
@@ -65,7 +77,7 @@ const eventOf = (row: Row): InviteEvent => ({
   names: row.names as EventNames,
   date: row.date as string,
   time: row.time as string,
-  location: row.location as EventLocation,
+  location: normalizeEventLocation(row.location, row.default_lang as Lang),
   defaultLang: row.default_lang as Lang,
   langs: row.langs as Lang[],
   meals: row.meals as InviteEvent['meals'],
@@ -95,9 +107,9 @@ export const findByPersonalToken = async (pool: pg.Pool, tokenHash: string): Pro
   return row ? { guest: guestOf(row), event: eventOf(row) } : undefined;
 };
 
-export const findByPublicToken = async (pool: pg.Pool, tokenHash: string): Promise<InviteEvent | undefined> => {
+export const findByPublicToken = async (pool: pg.Pool, tokenHash: string): Promise<{ event: InviteEvent; mode: PublicLinkMode } | undefined> => {
   const row = (await pool.query<Row>({ ...FIND_BY_PUBLIC_TOKEN, values: [tokenHash] })).rows[0];
-  return row ? eventOf(row) : undefined;
+  return row ? { event: eventOf(row), mode: row.public_link_mode as PublicLinkMode } : undefined;
 };
 
 export const findInviteEvent = async (pool: pg.Pool, eventId: string): Promise<InviteEvent | undefined> => {
@@ -119,10 +131,6 @@ export const lockGuestByPhone = async (tx: Tx, eventId: string, phoneNumber: str
     .for('update');
   return found ? lockInviteGuest(tx, found.id) : undefined;
 };
-
-/** Locks the event row: the guest count and the insert of a public answerer happen under it (the cap holds). */
-export const lockEventForNewGuest = async (tx: Tx, eventId: string): Promise<{ inviteeLimit: number | null } | undefined> =>
-  (await tx.select({ inviteeLimit: events.inviteeLimit }).from(events).where(eq(events.id, eventId)).for('update'))[0];
 
 export const countEventGuests = async (tx: Tx, eventId: string): Promise<number> =>
   (await tx.select({ n: sql<number>`count(*)::int` }).from(guests).where(eq(guests.eventId, eventId)))[0]?.n ?? 0;
@@ -175,7 +183,14 @@ export const saveGuestAnswer = async (
 
 export const insertAnswerHistory = async (
   tx: Tx,
-  values: { eventId: string; guestId: string; previousStatus: GuestAnswerStatus | null; changed: boolean; source: 'personal' | 'public' } & StoredAnswer,
+  values: {
+    eventId: string;
+    guestId: string;
+    previousStatus: GuestAnswerStatus | null;
+    changed: boolean;
+    source: 'personal' | 'public';
+    typedName: string | null;
+  } & StoredAnswer,
 ): Promise<void> => {
   await tx.insert(guestAnswers).values(values);
 };

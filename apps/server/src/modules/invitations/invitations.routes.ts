@@ -10,7 +10,9 @@ import {
   inviteParamsSchema,
   previewLinksSchema,
   publicInviteParamsSchema,
+  publicAnswerReceivedSchema,
   publicRsvpAnswerSchema,
+  PUBLIC_PHONES_PER_ADDRESS,
   rsvpAnswerSchema,
 } from '@magiim/shared';
 import type { FastifyRequest } from 'fastify';
@@ -19,6 +21,7 @@ import { authOf, requireAuth } from '../../platform/auth.js';
 import { isLinkPreviewBot } from './page/link-preview.js';
 import * as host from './invitations-host.service.js';
 import * as invitations from './invitations.service.js';
+import { registerPublicLinkRoutes } from './public-link.routes.js';
 
 const HOST_MARK = new RegExp(`(?:^|;\\s*)${HOST_MARK_COOKIE}=([0-9a-fA-F-]{36})(?:;|$)`);
 
@@ -101,10 +104,10 @@ export const registerInvitationRoutes = (app: AppInstance) => {
     {
       schema: {
         tags,
-        description: `An answer on the public page: matched by phone to a guest on the list, or added as a new guest (INVITEE_LIMIT_REACHED when the package is full). ${guestNote}`,
+        description: `An answer on the public page. The reply is the same for every well-formed answer (what was typed, received), whether the phone is on the list or not: a listed guest who has not answered gets it; one who has (or a count above their invitation) has it kept beside their answer for the host; a new phone becomes a guest or waits for the host's approval, as the host chose. PUBLIC_LINK_CLOSED when the host turned the link off; 429 past ${PUBLIC_PHONES_PER_ADDRESS.max} phones an hour from one address (IPv6: per /64). ${guestNote}`,
         params: publicInviteParamsSchema,
         body: publicRsvpAnswerSchema,
-        response: { 200: inviteAnswerResultSchema },
+        response: { 200: publicAnswerReceivedSchema },
       },
     },
     async (request) => (await invitations.answerPublic(ctx, request.params.token, request.body, visitOf(request, false))).result,
@@ -139,4 +142,6 @@ export const registerInvitationRoutes = (app: AppInstance) => {
     },
     (request) => host.previewLinks(ctx, authOf(request).user.id, request.params.id),
   );
+
+  registerPublicLinkRoutes(app);
 };

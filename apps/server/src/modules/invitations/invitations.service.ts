@@ -3,27 +3,33 @@ import {
   directionOf,
   INVITES_PER_INVITEE_MAX,
   INVITE_MISSES_PER_IP,
+  locationTextsIn,
   MSG,
-  RSVP_ANSWERS,
+  PUBLIC_ANSWERS_WAITING_MAX,
+  PUBLIC_PHONES_PER_ADDRESS,
   todayInBusinessZone,
-  type GuestAnswerStatus,
+  transportOptionLabels,
   type InviteAnswerResult,
   type InvitePageDto,
   type Lang,
   type MealCounts,
-  type NotificationType,
+  type PublicAnswerReason,
+  type PublicAnswerReceived,
   type PublicRsvpAnswerParsed,
   type RsvpAnswerParsed,
 } from '@magiim/shared';
 import type { AppContext } from '../../platform/context.js';
+import { addressKeyOf } from '../rate-limits/address-key.js';
 import { AppError } from '../../platform/errors.js';
 import { eventImageUrls, eventOgImageUrl } from '../event-images/event-image.js';
 import { guestCapOf } from '../guests/guests.service.js';
-import { violatedConstraint } from '../guests/constraint-violation.js';
+import { hasAnswered, recordAnswer, sameAnswer } from './answer-recording.js';
 import { inviteTokenHashOf, newInviteLink } from './invite-links.js';
 import * as repo from './invitations.repository.js';
 import type { InviteEvent, InviteGuest, StoredAnswer } from './invitations.repository.js';
 import { verifyPreviewToken } from './preview-links.js';
+import { previewCardPath } from './preview-card/preview-card.service.js';
+import { countNewGuestFromLink, keepPublicAnswer, lockEventForPublicAnswer } from './public-answers.repository.js';
 
 /** Who opened or answered a page: the IP for the miss limit; whether the open counts as a view. */
 export interface InviteVisit {
@@ -81,6 +87,20 @@ const answerOf = (guest: InviteGuest): InvitePageDto['answer'] => {
   };
 };
 
+/** The location as a guest reading `lang` sees it. */
+const locationIn = (location: InviteEvent['location'], lang: Lang, defaultLang: Lang): InvitePageDto['event']['location'] => {
+  const texts = locationTextsIn(location, lang, defaultLang);
+  return {
+    name: texts.venue || texts.place,
+    address: (texts.venue ? [texts.place, texts.address] : [texts.address]).filter(Boolean).join(', '),
+    lat: location.lat,
+    lng: location.lng,
+    venue: texts.venue,
+    place: texts.place,
+    placeAddress: texts.address,
+  };
+};
+
 const buildPage = (
   ctx: AppContext,
   event: InviteEvent,
@@ -101,17 +121,19 @@ const buildPage = (
       defaultLang: event.defaultLang,
       date: event.date,
       time: event.time,
-      location: { name: event.location.name, address: event.location.address, lat: event.location.lat, lng: event.location.lng },
+      location: locationIn(event.location, lang, event.defaultLang),
       imageUrl,
       imageSizes,
       imageWidth: event.image?.width ?? null,
       imageHeight: event.image?.height ?? null,
-      ogImageUrl: absolute(ctx, eventOgImageUrl(ctx.storage, event.image)),
+      // Without an uploaded image, the brand's card with the event's name and date: every link shows a picture.
+      ogImageUrl: absolute(ctx, eventOgImageUrl(ctx.storage, event.image) ?? previewCardPath(ctx, event, lang)),
     },
     guest: guest ? { fullName: guest.fullName, countOfInvites: guest.countOfInvites } : null,
     questions: {
       meals: asked.meals ? event.meals.options : null,
       transport: asked.transport ? event.transport.options : null,
+      transportLabels: asked.transport ? transportOptionLabels(event.transport, lang) : null,
       maxAttending: guest ? guest.countOfInvites : INVITES_PER_INVITEE_MAX,
     },
     answer: guest ? answerOf(guest) : null,
@@ -127,6 +149,9 @@ const findPersonal = async (ctx: AppContext, tokenHash: string, visit: InviteVis
 const findPublic = async (ctx: AppContext, tokenHash: string, visit: InviteVisit) =>
   (await repo.findByPublicToken(ctx.database.pool, tokenHash)) ?? refuseMiss(ctx, visit);
 
+/** The host turned the link off: the same for every visitor. */
+const publicLinkClosed = () => new AppError('PUBLIC_LINK_CLOSED', 'the public link is closed');
+
 export const getPersonalPage = async (ctx: AppContext, token: string, lang: Lang | undefined, visit: InviteVisit): Promise<InvitePageDto> => {
   const { guest, event } = await findPersonal(ctx, hashOf(ctx, token), visit);
   if (visit.countView && !(visit.hostUserId && (await repo.isEventMember(ctx.database.pool, event.id, visit.hostUserId)))) {
@@ -136,7 +161,8 @@ export const getPersonalPage = async (ctx: AppContext, token: string, lang: Lang
 };
 
 export const getPublicPage = async (ctx: AppContext, token: string, lang: Lang | undefined, visit: InviteVisit): Promise<InvitePageDto> => {
-  const event = await findPublic(ctx, hashOf(ctx, token), visit);
+  const { event, mode } = await findPublic(ctx, hashOf(ctx, token), visit);
+  if (mode === 'off') throw publicLinkClosed();
   return buildPage(ctx, event, 'public', pageLang(event, lang, undefined), null, askedOf(event, null));
 };
 
@@ -187,53 +213,6 @@ const storedAnswerOf = (input: RsvpAnswerParsed, event: InviteEvent, maxAttendin
   return { status: input.status, attending, meals, transport, comments: input.comments };
 };
 
-const sameAnswer = (guest: InviteGuest, answer: StoredAnswer): boolean =>
-  guest.answeredAt !== null &&
-  guest.status === answer.status &&
-  guest.attending === answer.attending &&
-  JSON.stringify(guest.answerMeals) === JSON.stringify(answer.meals) &&
-  JSON.stringify(guest.answerTransport) === JSON.stringify(answer.transport) &&
-  guest.answerComments === answer.comments;
-
-const isRsvp = (status: string): status is (typeof RSVP_ANSWERS)[number] => (RSVP_ANSWERS as readonly string[]).includes(status);
-
-/**
- * Stores an answer under the guest's row lock: the same answer twice changes nothing (no history, no
- * notification); a different status or head count after an earlier answer marks a changed decision.
- */
-const recordAnswer = async (
-  tx: repo.Tx,
-  eventId: string,
-  guest: InviteGuest,
-  answer: StoredAnswer,
-  source: 'personal' | 'public',
-  lang?: Lang,
-): Promise<{ guest: InviteGuest; changed: boolean }> => {
-  if (sameAnswer(guest, answer)) return { guest, changed: false };
-  const previousStatus: GuestAnswerStatus | null = guest.answeredAt && (isRsvp(guest.status) || guest.status === 'wrongNumber') ? guest.status : null;
-  const changed =
-    previousStatus !== null && isRsvp(previousStatus) && (previousStatus !== answer.status || guest.attending !== answer.attending);
-  const changedDecision = guest.changedDecision || changed;
-  const answeredAt = await repo.saveGuestAnswer(tx, guest.id, answer, { changedDecision, ...(lang ? { lang } : {}) });
-  await repo.insertAnswerHistory(tx, { eventId, guestId: guest.id, previousStatus, changed, source, ...answer });
-  const type: NotificationType = changed ? 'changedDecision' : answer.status;
-  await repo.bumpNotification(tx, eventId, type);
-  return {
-    guest: {
-      ...guest,
-      status: answer.status,
-      attending: answer.attending,
-      answerMeals: answer.meals,
-      answerTransport: answer.transport,
-      answerComments: answer.comments,
-      answeredAt,
-      changedDecision,
-      ...(lang ? { lang } : {}),
-    },
-    changed,
-  };
-};
-
 const resultOf = (page: InvitePageDto, changed: boolean): InviteAnswerOutcome => {
   if (!page.answer) throw new Error('an answered page has an answer');
   return { page, result: { answer: page.answer, changedDecision: changed } };
@@ -260,7 +239,7 @@ export const answerPersonal = async (
     const current = await repo.lockInviteGuest(tx, found.id);
     if (!current) throw notFound();
     const asked = askedOf(event, current);
-    return recordAnswer(tx, event.id, current, storedAnswerOf(input, event, current.countOfInvites, asked), 'personal', pageLanguage);
+    return recordAnswer(tx, event.id, current, storedAnswerOf(input, event, current.countOfInvites, asked), { source: 'personal', lang: pageLanguage });
   });
   return resultOf(buildPage(ctx, event, 'personal', pageLang(event, lang, guest.lang), guest, askedOf(event, guest)), changed);
 };
@@ -276,54 +255,105 @@ export const markWrongNumber = async (ctx: AppContext, token: string, lang: Lang
     if (!current) throw notFound();
     const wrong: StoredAnswer = { status: 'wrongNumber', attending: null, meals: {}, transport: null, comments: '' };
     if (current.status === 'wrongNumber') return current;
-    return (await recordAnswer(tx, event.id, current, wrong, 'personal')).guest;
+    return (await recordAnswer(tx, event.id, current, wrong, { source: 'personal' })).guest;
   });
   return buildPage(ctx, event, 'personal', pageLang(event, lang, guest.lang), guest, askedOf(event, guest));
 };
 
+/** What a public answer became; the visitor is told none of it (see answerPublic). */
+export type PublicAnswerFate = 'applied' | 'added' | 'kept' | 'dropped' | 'unchanged';
+
+export interface PublicAnswerOutcome {
+  page: InvitePageDto;
+  result: PublicAnswerReceived;
+  fate: PublicAnswerFate;
+}
+
+type PublicDecision = { fate: PublicAnswerFate; reason?: PublicAnswerReason };
+
 /**
- * The public page: matched by phone to a guest on the list (their answer is updated, within their invitation),
- * or added as a new guest while the package has room.
+ * The public page. Every well-formed answer gets the same reply, whether the phone is on the list or not and
+ * whatever the count, so the page tells nobody who is invited or for how many. Behind it, under the event's
+ * row lock: a listed guest who has not answered gets the answer (marked as from the public link, with the
+ * typed name); a listed guest who has answered, or a count above their invitation, is kept beside their answer
+ * for the host; a new phone becomes a guest while the link is open, the host does not approve new guests, and
+ * the link's budget and the package have room; otherwise it waits for the host's approval.
  */
-export const answerPublic = async (ctx: AppContext, token: string, input: PublicRsvpAnswerParsed, visit: InviteVisit): Promise<InviteAnswerOutcome> => {
+export const answerPublic = async (ctx: AppContext, token: string, input: PublicRsvpAnswerParsed, visit: InviteVisit): Promise<PublicAnswerOutcome> => {
   const tokenHash = hashOf(ctx, token);
-  const event = await findPublic(ctx, tokenHash, visit);
+  const { event, mode } = await findPublic(ctx, tokenHash, visit);
+  if (mode === 'off') throw publicLinkClosed();
   if (isClosed(event)) throw new AppError('ANSWERS_CLOSED', 'answers are closed');
   if (!event.langs.includes(input.lang)) throw invalid('lang');
+  // What the visitor saw asked on the page: the reply repeats it, and it depends on nothing of the list.
+  const echo = storedAnswerOf(input, event, INVITES_PER_INVITEE_MAX, askedOf(event, null));
+  await ctx.rateLimiter.consumeDistinct({
+    bucket: `invite-public-phones:${addressKeyOf(visit.ip)}`,
+    member: input.phoneNumber,
+    limit: PUBLIC_PHONES_PER_ADDRESS,
+  });
   await ctx.rateLimiter.consume([{ bucket: `invite-public-answer:${tokenHash}:${input.phoneNumber}`, limit: ANSWERS_PER_TOKEN }]);
-  const run = () =>
-    ctx.db.transaction(async (tx) => {
-      const existing = await repo.lockGuestByPhone(tx, event.id, input.phoneNumber);
-      if (existing) {
-        const asked = askedOf(event, existing);
-        return recordAnswer(tx, event.id, existing, storedAnswerOf(input, event, existing.countOfInvites, asked), 'public', input.lang);
-      }
-      const asked = askedOf(event, null);
-      const answer = storedAnswerOf(input, event, INVITES_PER_INVITEE_MAX, asked);
-      const locked = await repo.lockEventForNewGuest(tx, event.id);
-      if (!locked) throw notFound();
-      if ((await repo.countEventGuests(tx, event.id)) >= guestCapOf(locked)) {
-        throw new AppError('INVITEE_LIMIT_REACHED', 'the package is full');
-      }
-      const countOfInvites = Math.max(1, answer.attending ?? 1);
-      const guestId = await repo.insertAnsweringGuest(
-        tx,
-        event.id,
-        { fullName: input.fullName, phoneNumber: input.phoneNumber, countOfInvites, lang: input.lang, askMeals: asked.meals, askTransport: asked.transport },
-        newInviteLink(ctx.config.secrets.tokenPepper, 'guest'),
-      );
-      const created = await repo.lockInviteGuest(tx, guestId);
-      if (!created) throw new Error('the new guest is missing');
-      return recordAnswer(tx, event.id, created, answer, 'public');
-    });
-  let outcome: Awaited<ReturnType<typeof run>>;
-  try {
-    outcome = await run();
-  } catch (error) {
-    // Two first answers from the same phone at once: the second finds the first's row on a retry.
-    if (violatedConstraint(error) !== 'guests_event_phone_key') throw error;
-    outcome = await run();
-  }
-  const page = buildPage(ctx, event, 'public', input.lang, outcome.guest, askedOf(event, outcome.guest));
-  return resultOf({ ...page, guest: null }, outcome.changed);
+  const keep = async (tx: repo.Tx, guestId: string | null, reason: PublicAnswerReason, answer: StoredAnswer): Promise<PublicDecision> => {
+    const kept = await keepPublicAnswer(
+      tx,
+      event.id,
+      { ...answer, status: input.status, guestId, reason, phoneNumber: input.phoneNumber, typedName: input.fullName, lang: input.lang },
+      PUBLIC_ANSWERS_WAITING_MAX,
+    );
+    if (!kept) return { fate: 'dropped' };
+    // The host's bell only: the visitor's reply stays the same whatever happened here.
+    await repo.bumpNotification(tx, event.id, guestId ? 'publicAnswerKept' : 'publicGuestWaiting');
+    return { fate: 'kept', reason };
+  };
+  const decision = await ctx.db.transaction(async (tx): Promise<PublicDecision> => {
+    const rules = await lockEventForPublicAnswer(tx, event.id);
+    if (!rules) throw notFound();
+    if (rules.mode === 'off') throw publicLinkClosed();
+    const listed = await repo.lockGuestByPhone(tx, event.id, input.phoneNumber);
+    if (listed) {
+      const answer = storedAnswerOf(input, event, INVITES_PER_INVITEE_MAX, askedOf(event, listed));
+      if (sameAnswer(listed, answer)) return { fate: 'unchanged' };
+      if (answer.attending !== null && answer.attending > listed.countOfInvites) return keep(tx, listed.id, 'aboveInvitation', answer);
+      if (hasAnswered(listed)) return keep(tx, listed.id, 'alreadyAnswered', answer);
+      await recordAnswer(tx, event.id, listed, answer, { source: 'public', typedName: input.fullName });
+      return { fate: 'applied' };
+    }
+    if (rules.mode === 'listed') return keep(tx, null, 'notListed', echo);
+    if (rules.approveNewGuests) return keep(tx, null, 'approval', echo);
+    if (rules.newGuestsUsed >= rules.newGuestBudget) return keep(tx, null, 'overBudget', echo);
+    if ((await repo.countEventGuests(tx, event.id)) >= guestCapOf(rules)) return keep(tx, null, 'packageFull', echo);
+    await addGuestWithAnswer(ctx, tx, event, input, echo);
+    await countNewGuestFromLink(tx, event.id);
+    return { fate: 'added' };
+  });
+  const result: PublicAnswerReceived = { received: true, fullName: input.fullName, answer: { ...echo, status: input.status } };
+  const page = buildPage(ctx, event, 'public', input.lang, null, askedOf(event, null));
+  return { page: { ...page, answer: { ...result.answer, answeredAt: new Date().toISOString() } }, result, fate: decision.fate };
+};
+
+/** A new guest from the public link (or approved by the host) with their answer; the caller holds the event's row lock. */
+export const addGuestWithAnswer = async (
+  ctx: AppContext,
+  tx: repo.Tx,
+  event: InviteEvent,
+  who: { fullName: string; phoneNumber: string; lang: Lang },
+  answer: StoredAnswer,
+): Promise<InviteGuest> => {
+  const asked = askedOf(event, null);
+  const guestId = await repo.insertAnsweringGuest(
+    tx,
+    event.id,
+    {
+      fullName: who.fullName,
+      phoneNumber: who.phoneNumber,
+      countOfInvites: Math.max(1, answer.attending ?? 1),
+      lang: who.lang,
+      askMeals: asked.meals,
+      askTransport: asked.transport,
+    },
+    newInviteLink(ctx.config.secrets.tokenPepper, 'guest'),
+  );
+  const created = await repo.lockInviteGuest(tx, guestId);
+  if (!created) throw new Error('the new guest is missing');
+  return (await recordAnswer(tx, event.id, created, answer, { source: 'public', typedName: who.fullName })).guest;
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { EventNames, Lang, NotificationType } from '@magiim/shared';
+import { PUBLIC_NOTIFICATION_TYPES, type EventNames, type Lang, type NotificationType } from '@magiim/shared';
 import type { Db } from '../../platform/db.js';
 
 export type NotificationRow = {
@@ -13,17 +13,46 @@ export type NotificationRow = {
   statusDate: Date | string;
   messageSystem: number | null;
   read: boolean;
+  latestGuestId: string | null;
+  latestGuestName: string | null;
+  guests: number;
 };
 
-/** The newest notifications of the member's events. */
+const PUBLIC_TYPES = sql`array[${sql.join(PUBLIC_NOTIFICATION_TYPES.map((type) => sql`${type}`), sql`, `)}]::text[]`;
+
+/**
+ * The newest notifications of the member's events, each with who answered. A notification's answers are the
+ * event's history rows of its kind written between its first answer and its latest (both stamped with their
+ * transaction's time, as the history rows are), found through `guest_answers (event_id, created_at)`. Public-link
+ * answers waiting for the host are read the same way from `public_answers` (at most PUBLIC_ANSWERS_WAITING_MAX
+ * rows an event, reached through its `(event_id, phone_number)` key), with the name typed on the page; a settled
+ * one is gone from there, so it no longer names anyone.
+ */
 export const listForMember = async (db: Db, userId: string, limit: number): Promise<NotificationRow[]> =>
   (
     await db.execute<NotificationRow>(sql`
       select n.id, n.event_id as "eventId", e.names as "eventNames", e.default_lang as "defaultLang", n.type, n.count,
-        n.created_at as "date", n.status_date as "statusDate", n.message_system as "messageSystem", n.read_at is not null as "read"
+        n.created_at as "date", n.status_date as "statusDate", n.message_system as "messageSystem", n.read_at is not null as "read",
+        case when pub.public then pub.guest_id else who.latest_guest_id end as "latestGuestId",
+        case when pub.public then pub.typed_name else g.full_name end as "latestGuestName",
+        coalesce(case when pub.public then pub.guests else who.guests end, 0)::int as "guests"
       from notifications n
       join event_members m on m.event_id = n.event_id and m.user_id = ${userId}::uuid
       join events e on e.id = n.event_id
+      left join lateral (
+        select (array_agg(a.guest_id order by a.seq desc))[1] as latest_guest_id, count(distinct a.guest_id) as guests
+        from guest_answers a
+        where n.type <> all(${PUBLIC_TYPES}) and a.event_id = n.event_id and a.created_at between n.created_at and n.status_date
+          and (case when n.type = 'changedDecision' then a.changed else not a.changed and a.status = n.type end)
+      ) who on true
+      left join guests g on g.id = who.latest_guest_id
+      left join lateral (
+        select true as public, (array_agg(p.guest_id order by p.created_at desc, p.id desc))[1] as guest_id,
+          (array_agg(p.typed_name order by p.created_at desc, p.id desc))[1] as typed_name, count(*) as guests
+        from public_answers p
+        where n.type = any(${PUBLIC_TYPES}) and p.event_id = n.event_id and p.created_at between n.created_at and n.status_date
+          and (p.guest_id is null) = (n.type = 'publicGuestWaiting')
+      ) pub on n.type = any(${PUBLIC_TYPES})
       order by n.status_date desc, n.id desc
       limit ${limit}`)
   ).rows;

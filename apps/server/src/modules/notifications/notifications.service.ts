@@ -7,7 +7,17 @@ const iso = (value: Date | string): string => (value instanceof Date ? value : n
 
 export const listNotifications = async (ctx: AppContext, userId: string): Promise<NotificationsResponse> => {
   const [rows, unread] = await Promise.all([repo.listForMember(ctx.db, userId, LIST_LIMIT), repo.countUnread(ctx.db, userId)]);
-  return { items: rows.map((row) => ({ ...row, date: iso(row.date), statusDate: iso(row.statusDate) })), unread };
+  return {
+    items: rows.map(({ latestGuestId, latestGuestName, ...row }) => ({
+      ...row,
+      date: iso(row.date),
+      statusDate: iso(row.statusDate),
+      // A new phone waiting for approval has a typed name but no guest yet.
+      latestGuest:
+        latestGuestName !== null && (latestGuestId || row.type === 'publicGuestWaiting') ? { id: latestGuestId, fullName: latestGuestName } : null,
+    })),
+    unread,
+  };
 };
 
 export const markNotificationsRead = async (ctx: AppContext, userId: string): Promise<{ ok: true }> => {

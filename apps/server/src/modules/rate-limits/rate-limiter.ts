@@ -27,6 +27,12 @@ export interface Consumed {
 export interface RateLimiter {
   /** Decides and counts in one atomic step per bucket set: N parallel callers never pass more than `max`. */
   consume(checks: LimitCheck[]): Promise<Consumed>;
+  /**
+   * Counts distinct members per bucket (e.g. phones answered from one address): a member already counted in the
+   * window passes without counting again; a new one passes only while the bucket holds fewer than `max`.
+   * Decided and counted under the bucket's lock, like `consume`.
+   */
+  consumeDistinct(check: LimitCheck & { member: string }): Promise<void>;
   /** Read only: throws RATE_LIMITED when a bucket is full or backing off. */
   check(checks: LimitCheck[]): Promise<void>;
   /** Counts hits without deciding (e.g. a failure that must count even though the attempt was let through). */
@@ -88,6 +94,18 @@ export const createRateLimiter = (db: Db, enabled: boolean, pepper: string): Rat
         return insertHits(tx, buckets);
       });
       return { refund: () => deleteHits(db, ids) };
+    },
+    consumeDistinct: async ({ bucket, limit, member }) => {
+      if (!enabled) return;
+      const counted = stored(bucket);
+      // The member's own bucket says whether it was counted in this window; the lock is the counted bucket's.
+      const seen = stored(`${bucket}\n${member}`);
+      await withBucketLocks(db, [counted], async (tx) => {
+        const mine = await readBucket(tx, { bucket: seen, windowMinutes: limit.windowMinutes, max: 1 });
+        if (mine.count > 0) return;
+        await refuseIfFull(tx, [{ bucket, limit }]);
+        await insertHits(tx, [counted, seen]);
+      });
     },
     check: async (checks) => {
       if (enabled) await refuseIfFull(db, checks);

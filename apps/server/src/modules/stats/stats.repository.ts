@@ -69,7 +69,7 @@ export const changedDecisions = async (db: Db, eventId: string, limit: number): 
         a.attending, a.created_at as "answeredAt"
       from guest_answers a join guests g on g.id = a.guest_id
       where a.event_id = ${eventId}::uuid and a.changed
-      order by a.created_at desc, a.id desc limit ${limit}`)
+      order by a.seq desc limit ${limit}`)
   ).rows;
 
 export type GroupRow = {

@@ -19,7 +19,25 @@ interface PlaceResponse {
   displayName?: { text?: string };
   formattedAddress?: string;
   location?: { latitude?: number; longitude?: number };
+  types?: string[];
+  addressComponents?: { longText?: string; types?: string[] }[];
 }
+
+/** Types of a place that is a city, a district or a street address rather than a venue. */
+const AREA_TYPES = new Set(['locality', 'sublocality', 'political', 'neighborhood', 'route', 'street_address', 'premise', 'postal_code']);
+
+/**
+ * A hall or a garden comes back as the venue with its city as the place's name; a city or an address is the
+ * place itself.
+ */
+const splitVenue = (place: PlaceResponse): { name: string; venue?: string } => {
+  const name = place.displayName?.text ?? '';
+  const types = place.types ?? [];
+  const isVenue = types.includes('establishment') || types.includes('point_of_interest');
+  if (!isVenue || types.some((type) => AREA_TYPES.has(type))) return { name };
+  const city = place.addressComponents?.find((component) => component.types?.includes('locality'))?.longText;
+  return city ? { name: city, venue: name } : { name };
+};
 
 /**
  * Google Places API (New): Autocomplete while the host types, then Place Details by the chosen id. Results
@@ -69,7 +87,7 @@ export const createGooglePlaces = (options: { apiKey: string; baseUrl: string })
       if (!/^[\w-]{1,300}$/.test(placeId)) return null;
       const response = await call(`/v1/places/${placeId}?languageCode=${lang}`, {
         method: 'GET',
-        fieldMask: 'id,displayName,formattedAddress,location',
+        fieldMask: 'id,displayName,formattedAddress,location,types,addressComponents',
       });
       if (response.status === 404 || response.status === 400) return null;
       if (!response.ok) throw new AppError('PLACES_UNAVAILABLE', `Google Places answered ${response.status}`);
@@ -77,7 +95,7 @@ export const createGooglePlaces = (options: { apiKey: string; baseUrl: string })
       const lat = place.location?.latitude;
       const lng = place.location?.longitude;
       if (typeof lat !== 'number' || typeof lng !== 'number') return null;
-      return { placeId, name: place.displayName?.text ?? '', address: place.formattedAddress ?? '', lat, lng };
+      return { placeId, ...splitVenue(place), address: place.formattedAddress ?? '', lat, lng };
     },
   };
 };

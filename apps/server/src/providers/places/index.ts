@@ -3,8 +3,11 @@ import type { Lang, PlaceSuggestion } from '@magiim/shared';
 /** A place resolved by its id: what the event stores as its location. */
 export interface PlaceDetails {
   placeId: string;
+  /** The city (or the picked address): what the event's place is called. */
   name: string;
   address: string;
+  /** When the place is a venue itself (a hall, a garden): its name, which the event takes as its venue. */
+  venue?: string;
   lat: number;
   lng: number;
 }

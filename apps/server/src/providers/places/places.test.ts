@@ -24,6 +24,13 @@ describe('offline Israeli localities', () => {
     expect(await places.suggest('zzzzqqq', 'en')).toEqual([]);
   });
 
+  it('names a locality in each language by the same id (the city of an event in several languages)', async () => {
+    const [rishon] = await places.suggest('ראשון לציון', 'he');
+    expect((await places.details(rishon!.placeId, 'en'))?.name).toBe('Rishon LeZion');
+    expect((await places.details(rishon!.placeId, 'ar'))?.name).toMatch(/ريشون/);
+    expect((await places.details(rishon!.placeId, 'ru'))?.name).toMatch(/Ришон/);
+  });
+
   it('resolves a suggestion by its id in any language, and nothing else', async () => {
     const [jerusalem] = await places.suggest('Jerusalem', 'en');
     const details = await places.details(jerusalem!.placeId, 'he');
@@ -74,7 +81,28 @@ describe('Google Places adapter against a local fake of the Places API (New)', (
           });
         }
         if (request.method === 'GET' && request.url?.startsWith('/v1/places/ChIJ_hall_1')) {
-          return json(200, { id: 'ChIJ_hall_1', displayName: { text: 'גן אורנים' }, formattedAddress: 'כפר סבא, ישראל', location: { latitude: 32.17, longitude: 34.9 } });
+          // Like Google: the names come in the language asked for.
+          const english = request.url.endsWith('languageCode=en');
+          return json(200, {
+            id: 'ChIJ_hall_1',
+            displayName: { text: english ? 'Gan Oranim' : 'גן אורנים' },
+            formattedAddress: english ? 'Kfar Saba, Israel' : 'כפר סבא, ישראל',
+            location: { latitude: 32.17, longitude: 34.9 },
+          });
+        }
+        if (request.method === 'GET' && request.url?.startsWith('/v1/places/ChIJ_venue_2')) {
+          const english = request.url.endsWith('languageCode=en');
+          return json(200, {
+            id: 'ChIJ_venue_2',
+            displayName: { text: english ? 'Magic Garden Halls' : 'אולמי הגן הקסום' },
+            formattedAddress: english ? 'HaYotzrim 5, Rishon LeZion, Israel' : 'היוצרים 5, ראשון לציון, ישראל',
+            location: { latitude: 31.99, longitude: 34.77 },
+            types: ['event_venue', 'establishment', 'point_of_interest'],
+            addressComponents: [
+              { longText: english ? 'HaYotzrim' : 'היוצרים', types: ['route'] },
+              { longText: english ? 'Rishon LeZion' : 'ראשון לציון', types: ['locality', 'political'] },
+            ],
+          });
         }
         return json(404, { error: { code: 404, status: 'NOT_FOUND' } });
       });
@@ -97,12 +125,34 @@ describe('Google Places adapter against a local fake of the Places API (New)', (
   it('resolves details by place id, and an unknown or malformed id to null', async () => {
     const places = createGooglePlaces({ apiKey: 'test-key', baseUrl });
     expect(await places.details('ChIJ_hall_1', 'he')).toEqual({ placeId: 'ChIJ_hall_1', name: 'גן אורנים', address: 'כפר סבא, ישראל', lat: 32.17, lng: 34.9 });
-    expect(seen.at(-1)!.mask).toBe('id,displayName,formattedAddress,location');
+    expect(seen.at(-1)!.mask).toBe('id,displayName,formattedAddress,location,types,addressComponents');
     expect(seen.at(-1)!.url).toBe('/v1/places/ChIJ_hall_1?languageCode=he');
     expect(await places.details('ChIJ_unknown', 'he')).toBeNull();
     const before = seen.length;
     expect(await places.details('../../admin?x=1', 'he')).toBeNull();
     expect(seen.length).toBe(before);
+  });
+
+  it('answers the name and address in the language asked for, each language its own request', async () => {
+    const places = createGooglePlaces({ apiKey: 'test-key', baseUrl });
+    const before = seen.length;
+    const [he, en] = await Promise.all([places.details('ChIJ_hall_1', 'he'), places.details('ChIJ_hall_1', 'en')]);
+    expect(he).toMatchObject({ name: 'גן אורנים', address: 'כפר סבא, ישראל' });
+    expect(en).toMatchObject({ name: 'Gan Oranim', address: 'Kfar Saba, Israel' });
+    expect(seen.slice(before).map((call) => call.url).sort()).toEqual(['/v1/places/ChIJ_hall_1?languageCode=en', '/v1/places/ChIJ_hall_1?languageCode=he']);
+  });
+
+  it('answers a hall as the venue, with its city as the place', async () => {
+    const places = createGooglePlaces({ apiKey: 'test-key', baseUrl });
+    expect(await places.details('ChIJ_venue_2', 'en')).toEqual({
+      placeId: 'ChIJ_venue_2',
+      name: 'Rishon LeZion',
+      venue: 'Magic Garden Halls',
+      address: 'HaYotzrim 5, Rishon LeZion, Israel',
+      lat: 31.99,
+      lng: 34.77,
+    });
+    expect(await places.details('ChIJ_venue_2', 'he')).toMatchObject({ name: 'ראשון לציון', venue: 'אולמי הגן הקסום' });
   });
 
   it('answers PLACES_UNAVAILABLE when Google fails, refuses the key or cannot be reached', async () => {

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { RSVP_ANSWERS, type GuestAnswerDto, type InvitePageDto, type RsvpAnswer } from '@magiim/shared';
+import { Fragment, type ReactNode } from 'react';
+import { RSVP_ANSWERS, SPECIAL_MEALS, type GuestAnswerDto, type Lang, type InvitePageDto, type RsvpAnswer } from '@magiim/shared';
 import type { AnswerField, AnswerFormErrors, AnswerFormValues } from './answer-form-values.js';
 import { TextWith } from './bidi-text.js';
 import { LANGUAGE_NAMES, messageText, type PageTexts, type TextKey } from './page-texts.js';
@@ -35,6 +35,17 @@ const FIELD_TARGET: Record<AnswerField, { id: string; label: TextKey }> = {
   comments: { id: 'comments', label: 'commentsLabel' },
 };
 
+interface AnswerSummaryProps {
+  answer: GuestAnswerDto;
+  texts: PageTexts;
+  lang: Lang;
+  /** The page asks about transport, so "no transport needed" is part of the answer too. */
+  transportAsked?: boolean;
+  /** What an option value reads as in the page's language (its translation). */
+  transportLabelOf?: (option: string) => string;
+  linked?: boolean;
+}
+
 const errorId = (field: AnswerField) => `${field}-error`;
 
 const ariaOf = (errors: AnswerFormErrors | null, field: AnswerField, hintId?: string) => {
@@ -52,23 +63,60 @@ const FieldError = ({ errors, field, texts }: { errors: AnswerFormErrors | null;
   ) : null;
 };
 
-export const AnswerSummary = ({ answer, texts, linked = true }: { answer: GuestAnswerDto; texts: PageTexts; linked?: boolean }) => {
+/** An option value to its label on this page; a value no longer offered reads as stored. */
+const transportLabelOf =
+  (page: InvitePageDto) =>
+  (option: string): string => {
+    const index = page.questions.transport?.indexOf(option) ?? -1;
+    return (index >= 0 && page.questions.transportLabels?.[index]) || option;
+  };
+
+/** The coming guest's meals ("Vegetarian 2, Vegan 1") in the page's words, in the form's order. */
+const mealsText = (answer: GuestAnswerDto, texts: PageTexts, separator: string): string =>
+  SPECIAL_MEALS.filter((meal) => (answer.meals[meal] ?? 0) > 0)
+    .map((meal) => `${texts[`meal_${meal}`]} ${answer.meals[meal]}`)
+    .join(separator);
+
+/**
+ * The answer as it stands, in full (status and head count, then meals, transport and the note), so the guest
+ * can check what the hosts received. Transport is repeated only when the page asks about it.
+ */
+export const AnswerSummary = ({ answer, texts, transportAsked = false, transportLabelOf = (option) => option, linked = true, lang }: AnswerSummaryProps) => {
   if (answer.status === 'wrongNumber') return null;
   const status = texts[STATUS_NAME[answer.status]];
+  const coming = answer.status === 'approved';
+  const meals = coming ? mealsText(answer, texts, lang === 'ar' ? '، ' : ', ') : '';
+  const details: ReactNode[] = [];
+  if (meals) details.push(<TextWith key="meals" template={texts.youAnsweredMeals} values={{ meals }} />);
+  if (coming && (answer.transport || transportAsked)) {
+    details.push(
+      answer.transport ? <TextWith key="transport" template={texts.youAnsweredTransport} values={{ option: transportLabelOf(answer.transport.option) }} /> : <Fragment key="transport">{texts.transportNone}</Fragment>,
+    );
+  }
+  if (answer.comments) details.push(<TextWith key="comments" template={texts.youAnsweredComments} values={{ comments: answer.comments }} />);
   return (
-    <p className="summary">
-      {answer.status === 'approved' && answer.attending ? (
-        <TextWith template={texts.youAnsweredPeople} values={{ status, count: answer.attending }} />
-      ) : (
-        <TextWith template={texts.youAnswered} values={{ status }} />
-      )}
-      {linked ? (
-        <>
-          {' '}
-          <a href="#rsvp">{texts.changeAnswer}</a>
-        </>
+    <div className="summary" data-answer-summary="">
+      <p>
+        {coming && answer.attending ? (
+          <TextWith template={texts.youAnsweredPeople} values={{ status, count: answer.attending }} />
+        ) : (
+          <TextWith template={texts.youAnswered} values={{ status }} />
+        )}
+        {linked ? (
+          <>
+            {' '}
+            <a href="#rsvp">{texts.changeAnswer}</a>
+          </>
+        ) : null}
+      </p>
+      {details.length ? (
+        <ul>
+          {details.map((line, index) => (
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
       ) : null}
-    </p>
+    </div>
   );
 };
 
@@ -210,7 +258,7 @@ const ComingFields = ({ page, texts, values, errors }: Pick<AnswerSectionProps, 
           {transport.map((option, index) => (
             <label className="choice" key={option}>
               <input type="radio" id={`transport-${index}`} name="transport" value={option} defaultChecked={values.transport === option} />
-              <bdi>{option}</bdi>
+              <bdi>{page.questions.transportLabels?.[index] || option}</bdi>
             </label>
           ))}
           <FieldError errors={errors} field="transport" texts={texts} />
@@ -308,7 +356,7 @@ export const AnswerSection = (props: AnswerSectionProps) => {
         </p>
       ) : null}
       {answer?.status === 'wrongNumber' && !page.closed ? <p className="summary">{texts.wrongNumberMarked}</p> : null}
-      {answer ? <AnswerSummary answer={answer} texts={texts} linked={!folded && !page.closed} /> : null}
+      {answer ? <AnswerSummary answer={answer} texts={texts} lang={page.lang} transportAsked={Boolean(page.questions.transport?.length)} transportLabelOf={transportLabelOf(page)} linked={!folded && !page.closed} /> : null}
       {errors ? <ErrorSummary errors={errors} texts={texts} /> : null}
       {page.closed ? (
         <p className="summary">{texts.closed}</p>

@@ -42,7 +42,9 @@ export const EventHero = ({ page, facts, children }: { page: InvitePageDto; fact
       ) : null}
       <div>
         {event.imageUrl ? null : <Ornament />}
-        <h1 id="event-name">{event.name}</h1>
+        <h1 id="event-name">
+          <bdi>{event.name}</bdi>
+        </h1>
         {children}
       </div>
     </section>
@@ -83,8 +85,19 @@ export const WhereCard = ({ page, facts, children }: { page: InvitePageDto; fact
   return (
     <section className="card" aria-labelledby="where">
       <h2 id="where">{texts.whereTitle}</h2>
-      <p className="big">{location.name}</p>
-      {location.address && location.address !== location.name ? <p className="soft">{location.address}</p> : null}
+      {location.venue ? (
+        <p className="big" data-venue="">
+          <bdi>{location.venue}</bdi>
+        </p>
+      ) : null}
+      <p className={location.venue ? undefined : 'big'} data-place="">
+        <bdi>{location.place}</bdi>
+      </p>
+      {location.placeAddress ? (
+        <p className="soft">
+          <bdi>{location.placeAddress}</bdi>
+        </p>
+      ) : null}
       <div className="btns">
         <a className="btn" href={navigation.waze} target="_blank" rel="noopener noreferrer">
           {texts.navigateWaze}

@@ -26,7 +26,7 @@ describe('the invitation page', () => {
     expect(html).toContain('באדר ב׳ תשפ״ז');
     expect(html).toContain('בשעה <bdi dir="ltr">19:30</bdi>');
     expect(html).toContain('שלום <bdi>Dana Levi</bdi>');
-    expect(html).toContain('<h1 id="event-name">החתונה של נועה ודני</h1>');
+    expect(html).toContain('<h1 id="event-name"><bdi>החתונה של נועה ודני</bdi></h1>');
   });
 
   it('renders English left to right without a Hebrew date, and Arabic right to left', () => {
@@ -86,7 +86,7 @@ describe('the invitation page', () => {
   });
 
   it('asks only the questions the guest is asked', () => {
-    const html = render('en', { questions: { meals: null, transport: null, maxAttending: 1 }, answer: null });
+    const html = render('en', { questions: { meals: null, transport: null, transportLabels: null, maxAttending: 1 }, answer: null });
     expect(html).not.toContain('meals.');
     expect(html).not.toContain('name="transport"');
     expect(html).toContain('<input type="hidden" name="attending" value="1"/>');
@@ -160,6 +160,34 @@ describe('the invitation page', () => {
     });
     expect(wrong).toContain(PAGE_TEXTS.he.wrongNumberDone);
     expect(wrong).not.toContain('<form');
+    // Whoever reported the number is not the guest: no greeting by name, no "we would love to see you".
+    expect(wrong).not.toContain('נשמח לראותכם');
+    expect(wrong).not.toContain('Dana Levi');
+    expect(wrong).toContain(PAGE_TEXTS.he.greetingWrongNumber);
+    expect(wrong).not.toContain(PAGE_TEXTS.he.calendarTitle);
+    expect(wrong).not.toContain(PAGE_TEXTS.he.navigateWaze);
+    const marked = render('en', { answer: { status: 'wrongNumber', attending: null, meals: {}, transport: null, comments: '', answeredAt: '2027-01-01T00:00:00Z' } });
+    expect(marked).not.toContain('we would love to see you');
+    expect(marked).toContain(PAGE_TEXTS.en.wrongNumberMarked);
+  });
+
+  it('repeats the whole answer after saving it: people, meals, transport and the note', () => {
+    const saved = inviteDocument({ page: samplePage('en'), paths: TEST_PATHS, appUrl: TEST_APP_URL, scriptSrc: SCRIPT, outcome: 'saved' });
+    expect(saved).toContain('You answered: <bdi>coming</bdi>, people coming: <bdi dir="ltr">3</bdi>');
+    expect(saved).toContain('<li>Special meals: <bdi>Vegetarian 1, Gluten free 1</bdi></li>');
+    expect(saved).toContain('<li>Transport: <bdi>Jerusalem, Binyanei HaUma</bdi></li>');
+    expect(saved).toContain('<li>You wrote: <bdi>We are so happy for you!</bdi></li>');
+    const he = inviteDocument({ page: samplePage('he'), paths: TEST_PATHS, appUrl: TEST_APP_URL, scriptSrc: SCRIPT, outcome: 'saved' });
+    expect(he).toContain('<li>מנות מיוחדות: <bdi>צמחונית 1, ללא גלוטן 1</bdi></li>');
+    // Transport asked and not wanted is part of the answer; meals none: no line.
+    const base = samplePage('en');
+    const noNeeds = render('en', { answer: { ...base.answer!, meals: {}, transport: null, comments: '' } });
+    expect(noNeeds).toContain(`<li>${PAGE_TEXTS.en.transportNone}</li>`);
+    expect(noNeeds).not.toContain('Special meals: ');
+    // Not coming: the status alone.
+    const declined = render('en', { answer: { ...base.answer!, status: 'declined', attending: 0, comments: '' } });
+    expect(declined).toContain('You answered: <bdi>not coming</bdi>');
+    expect(declined).not.toContain('Transport: ');
   });
 
   it('escapes what the host and the guest wrote', () => {

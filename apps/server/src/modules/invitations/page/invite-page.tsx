@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { InvitePageDto } from '@magiim/shared';
 import { AnswerSection, type AnswerOutcome } from './answer-form.js';
 import { initialFormValues, type AnswerFormErrors, type AnswerFormValues } from './answer-form-values.js';
@@ -24,6 +25,7 @@ export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = nu
   const name = page.guest?.fullName.trim();
   const acting = page.kind !== 'preview';
   const hasForm = acting && !page.closed && outcome !== 'wrongNumber';
+  const wrongNumber = outcome === 'wrongNumber' || page.answer?.status === 'wrongNumber';
   return (
     <PageShell
       lang={page.lang}
@@ -35,9 +37,11 @@ export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = nu
       preview={page.kind === 'preview'}
     >
       <EventHero page={page} facts={facts}>
-        {page.kind === 'public' ? null : (
+        {page.kind === 'public' || wrongNumber ? null : (
           <p className="big greet">{name ? <TextWith template={texts.greeting} values={{ name }} /> : texts.greetingNoName}</p>
         )}
+        {/* Whoever reported the number is not the guest: no "we would love to see you". */}
+        {outcome === 'wrongNumber' ? <p className="big greet">{texts.greetingWrongNumber}</p> : null}
         <hr className="rule" />
         <p className="big">
           {facts.when.dateText}
@@ -47,7 +51,14 @@ export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = nu
           </span>
         </p>
         {facts.when.hebrewDate ? <p className="soft">{facts.when.hebrewDate}</p> : null}
-        <p>{page.event.location.name}</p>
+        <p data-hero-location="">
+          {[page.event.location.venue, page.event.location.place].filter(Boolean).map((part, index) => (
+            <Fragment key={part}>
+              {index > 0 ? (page.lang === 'ar' ? '، ' : ', ') : null}
+              <bdi>{part}</bdi>
+            </Fragment>
+          ))}
+        </p>
       </EventHero>
       <AnswerSection
         page={page}
@@ -59,8 +70,13 @@ export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = nu
         wrongNumberAction={acting ? `${withLang(`${paths.invite}/wrong-number`, page.lang)}#answer` : null}
         freshUrl={page.kind === 'public' ? withLang(paths.invite, page.lang) : undefined}
       />
-      <WhenCard facts={facts} />
-      <WhereCard page={page} facts={facts} />
+      {/* Whoever reported a wrong number is not invited: no calendar or directions for them. */}
+      {outcome === 'wrongNumber' ? null : (
+        <>
+          <WhenCard facts={facts} />
+          <WhereCard page={page} facts={facts} />
+        </>
+      )}
     </PageShell>
   );
 };

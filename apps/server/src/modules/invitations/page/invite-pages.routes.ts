@@ -184,6 +184,9 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
         const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
         return sendHtml(reply, 429, lang, messageDocument({ lang, title: 'rateLimitedTitle', body: 'rateLimitedBody', values: { minutes } }), error.headers());
       }
+      if (error instanceof AppError && error.code === 'PUBLIC_LINK_CLOSED') {
+        return sendHtml(reply, 403, lang, messageDocument({ lang, title: 'publicClosedTitle', body: 'publicClosedBody' }));
+      }
       if (error instanceof AppError && error.code === 'NOT_FOUND') {
         return sendHtml(reply, 404, lang, messageDocument({ lang, title: 'notFoundTitle', body: 'notFoundBody' }));
       }

@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayInBusinessZone, type GuestDto, type GuestListResponse, type InvitePageDto } from '@magiim/shared';
+import { addDays, todayInBusinessZone, type GuestDto, type GuestListResponse, type InvitePageDto, type PublicAnswersResponse } from '@magiim/shared';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
 import { addGuest, hostWithEvent, nextPhone } from '../../guests/guest-test-kit.js';
 import { fetchEvent, personalTokenOf, publicTokenOf, setEventDate } from '../invite-test-kit.js';
@@ -36,7 +36,7 @@ describe('the personal invitation page (HTML)', () => {
     expect(res.headers['content-encoding']).toBe('br');
     const html = brotliDecompressSync(res.rawPayload).toString('utf8');
     expect(html).toContain('<html lang="he" dir="rtl">');
-    expect(html).toContain('<h1 id="event-name">החתונה של נועה ודני</h1>');
+    expect(html).toContain('<h1 id="event-name"><bdi>החתונה של נועה ודני</bdi></h1>');
     expect(html).toContain('שלום <bdi>Yael Cohen</bdi>');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
@@ -170,7 +170,7 @@ describe('the personal invitation page (HTML)', () => {
 });
 
 describe('the public invitation page (HTML)', () => {
-  it('adds a guest from the form, matched by phone on a second answer', async () => {
+  it('adds a guest from the form; a second answer from the phone is kept for the host beside the first', async () => {
     const { token, eventId } = await hostWithEvent(t);
     const event = await fetchEvent(t, token, eventId);
     const publicToken = publicTokenOf(event);
@@ -188,7 +188,9 @@ describe('the public invitation page (HTML)', () => {
     expect(second.statusCode).toBe(200);
     expect(second.body).toContain(PAGE_TEXTS.en.thanksDeclined);
     const list = (await t.request('GET', `/guests/list/${eventId}?q=Avi`, { token })).json() as GuestListResponse;
-    expect(list.items.map((g) => ({ fullName: g.fullName, status: g.status, lang: g.lang }))).toEqual([{ fullName: 'Avi Levi', status: 'declined', lang: 'he' }]);
+    expect(list.items.map((g) => ({ fullName: g.fullName, status: g.status, lang: g.lang }))).toEqual([{ fullName: 'Avi Levi', status: 'approved', lang: 'he' }]);
+    const kept = (await t.request('GET', `/guests/public-answers/${eventId}`, { token })).json() as PublicAnswersResponse;
+    expect(kept.items).toMatchObject([{ guestName: 'Avi Levi', reason: 'alreadyAnswered', status: 'declined' }]);
   });
 
   it('shows the public form errors (name, phone) in the page language', async () => {

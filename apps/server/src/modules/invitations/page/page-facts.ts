@@ -16,6 +16,10 @@ export const withLang = (path: string, lang: Lang): string => `${path}?lang=${la
 
 export const SITE_NAMES: Record<Lang, string> = { he: 'מגיעים', en: 'Magiim', ru: 'Magiim', ar: 'Magiim' };
 
+/** The venue, then the city, then its address or region: "אולמי הגן הקסום, ראשון לציון, השפלה, ישראל". */
+export const locationLine = ({ event: { location } }: InvitePageDto): string =>
+  [location.venue, location.place, location.placeAddress].filter(Boolean).join(', ');
+
 export const calendarInputOf = (page: InvitePageDto, paths: PagePaths, appUrl: string): CalendarEventInput => {
   const { event } = page;
   const url = `${appUrl}${paths.invite}`;
@@ -25,7 +29,7 @@ export const calendarInputOf = (page: InvitePageDto, paths: PagePaths, appUrl: s
     title: event.name,
     date: event.date,
     time: event.time,
-    locationText: [event.location.name, event.location.address].filter(Boolean).join(', '),
+    locationText: locationLine(page),
     description: `${PAGE_TEXTS[page.lang].toInvitation}: ${url}`,
     url,
     lat: event.location.lat,
@@ -38,7 +42,7 @@ export const pageFactsOf = (page: InvitePageDto, paths: PagePaths, appUrl: strin
   const texts = PAGE_TEXTS[page.lang];
   const when = formatEventWhen(page.lang, page.event.date, page.event.time);
   const calendar = calendarLinks(calendarInputOf(page, paths, appUrl));
-  const venue = [page.event.location.name, page.event.location.address].filter(Boolean).join(', ');
+  const venue = locationLine(page);
   const description = `${when.dateText}, ${fillTemplate(texts.atTime, { time: when.timeText })} · ${venue}`;
   const meta: MetaTag[] = [
     { name: 'description', content: description },

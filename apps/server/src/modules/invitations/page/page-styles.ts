@@ -46,6 +46,7 @@ export const PAGE_CSS = [
   '.alert{border-color:#B3261E;background:#FDF1F0}.alert ul{margin:.25rem 0 0;padding-inline-start:1.25rem}.alert a{color:#B3261E;font-weight:600}',
   '.done{border-color:#1E6B3F;background:#EEF8F1;color:#1E6B3F;font-weight:600}',
   '.summary{background:#EEEBFD;border-radius:10px;padding:.75rem 1rem;margin-bottom:1rem}',
+  '.summary>p:last-child{margin:0}.summary ul{margin:.25rem 0 0;padding-inline-start:1.25rem}',
   'details{margin-top:1.25rem;border-top:1px solid #E9E3EC;padding-top:.5rem}',
   'summary{display:flex;align-items:center;min-height:44px;cursor:pointer;color:#4E43C0;font-weight:600}',
   '.change{border:0;margin:0;padding:0}.change>summary{justify-content:center;border:1px solid #6457E6;border-radius:10px;margin-bottom:1rem}.change[open]>summary{margin-bottom:1.25rem}',

@@ -25,7 +25,7 @@ export const samplePage = (lang: Lang, overrides: Partial<InvitePageDto> = {}): 
     defaultLang: 'he',
     date: '2027-03-11',
     time: '19:30',
-    location: { name: 'Gan Oranim', address: 'HaOranim 1, Haifa', lat: 32.794, lng: 34.989 },
+    location: { name: 'Gan Oranim', address: 'Haifa, HaOranim 1', lat: 32.794, lng: 34.989, venue: 'Gan Oranim', place: 'Haifa', placeAddress: 'HaOranim 1' },
     imageUrl: '/media/events/0f6d3c1e-8c1a-4f57-9d3e-5a7b7b0e2c11/3f9a8b7c6d5e4f30/1280.webp',
     imageSizes: Object.fromEntries(
       [320, 480, 640, 960, 1280].map((w) => [String(w), `/media/events/0f6d3c1e-8c1a-4f57-9d3e-5a7b7b0e2c11/3f9a8b7c6d5e4f30/${w}.webp`]),
@@ -38,6 +38,7 @@ export const samplePage = (lang: Lang, overrides: Partial<InvitePageDto> = {}): 
   questions: {
     meals: ['glatt', 'vegetarian', 'gluten_free', 'vegan', 'no_special_dish'],
     transport: ['Tel Aviv, Arlozorov terminal', 'Jerusalem, Binyanei HaUma', 'Haifa, Merkazit HaMifratz'],
+    transportLabels: ['Tel Aviv, Arlozorov terminal', 'Jerusalem, Binyanei HaUma', 'Haifa, Merkazit HaMifratz'],
     maxAttending: 4,
   },
   answer: {

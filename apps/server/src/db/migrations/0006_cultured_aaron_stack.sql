@@ -1,0 +1,1 @@
+CREATE INDEX "guest_answers_event_created_idx" ON "guest_answers" USING btree ("event_id","created_at");
