@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { namesImportedFrom, planChunkGroups, type ChunkGroup } from './src/build/first-screen-chunks';
 import { pickTexts } from './src/login-lite/text-keys';
 
 // React and the router: needed by every page and rarely changed, so long-cached chunks. React alone is its
@@ -14,6 +15,69 @@ const VENDOR_CHUNKS: [RegExp, string][] = [
   [/^(react|react-dom|scheduler)$/, 'react'],
   [/^(react-router|cookie|set-cookie-parser)$/, 'router'],
 ];
+
+// The groups of src/build/first-screen-chunks.ts: the two entries, the app's start, the signed-in host's first
+// screens (the modules they render from), and the pages a visitor opens without an account (router lazy imports).
+const SIGNED_IN_ROOTS = [
+  /src\/app\/layouts\/manage-events-layout\.tsx$/,
+  /src\/features\/events\/pages\/(manage-events-page|event-layout)\.tsx$/,
+  /src\/features\/statistics\/pages\/statistics-page\.tsx$/,
+  /src\/app\/first-screen\/seed-queries\.ts$/,
+  // The Hebrew texts of the feature screens, which the first screens wait for (app/i18n.ts ensureFeatureTexts).
+  /src\/i18n\/features\/[\w-]+\.he\.json$/,
+];
+const APP_START = /src\/app\/start\.tsx$/;
+const ROUTER = /src\/app\/router\.tsx$/;
+const PUBLIC_PAGES = /src\/(features\/(auth|errors|legal|dev-mailbox)\/pages\/[\w-]+|app\/layouts\/blank-layout)\.tsx$/;
+/** Another language's core and feature texts: one file, loaded together on first use (i18n/locale-resources.ts). */
+const LANGUAGE_TEXTS = /src\/i18n\/(?:locales|features\/[\w-]+)[./](en|ru|ar)\.json$/;
+/** packages/shared's index re-exports every file; a module needs only the files whose names it imports. */
+const SHARED_PACKAGE = '@magiim/shared';
+const SHARED_INDEX = /packages\/shared\/src\/index\.ts$/;
+
+interface ModuleInfo {
+  isEntry: boolean;
+  code: string | null;
+  exports: string[] | null;
+  importedIds: readonly string[];
+  dynamicallyImportedIds: readonly string[];
+}
+interface ModuleGraph {
+  getModuleIds: () => IterableIterator<string>;
+  getModuleInfo: (id: string) => ModuleInfo | null;
+}
+
+let planned: { size: number; plan: Map<string, ChunkGroup> } | undefined;
+const chunkGroupOf = (id: string, graph: ModuleGraph): ChunkGroup | undefined => {
+  const ids = [...graph.getModuleIds()];
+  if (planned?.size !== ids.length) {
+    const info = (m: string) => graph.getModuleInfo(m);
+    const importsOf = (m: string): readonly string[] => {
+      const module = info(m);
+      return (module?.importedIds ?? []).flatMap((dependency) => {
+        if (!SHARED_INDEX.test(dependency)) return [dependency];
+        const names = namesImportedFrom(module?.code ?? '', SHARED_PACKAGE);
+        const files = info(dependency)?.importedIds ?? [];
+        return names ? files.filter((file) => info(file)?.exports?.some((name) => names.has(name))) : files;
+      });
+    };
+    const router = ids.find((m) => ROUTER.test(m));
+    planned = {
+      size: ids.length,
+      plan: planChunkGroups(
+        {
+          login: ids.filter((m) => info(m)?.isEntry && path.basename(m) === 'login.html'),
+          entry: ids.filter((m) => info(m)?.isEntry && path.basename(m) === 'index.html'),
+          app: ids.filter((m) => APP_START.test(m)),
+          signedIn: ids.filter((m) => SIGNED_IN_ROOTS.some((root) => root.test(m))),
+          publicPages: router ? (info(router)?.dynamicallyImportedIds ?? []).filter((m) => PUBLIC_PAGES.test(m)) : [],
+        },
+        importsOf,
+      ),
+    };
+  }
+  return planned.plan.get(id);
+};
 
 const TEXT_FILE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
 
@@ -81,6 +145,41 @@ const servesLoginPage = (): Plugin => {
   };
 };
 
+/**
+ * The SPA's entry (src/main.tsx) is small so that it runs early and asks for the first screen's data and code; it
+ * loads the app (src/app/start.tsx) with a dynamic import. index.html names the app's chunks up front
+ * (`modulepreload`), so they download beside the entry instead of after it.
+ */
+const preloadAppStart = (): Plugin => {
+  let base = '/';
+  return {
+    name: 'magiim-preload-app-start',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, filename }) {
+        if (!bundle || path.basename(filename) !== 'index.html') return html;
+        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        const start = chunks.find((chunk) => chunk.moduleIds.some((id) => APP_START.test(id)));
+        if (!start) throw new Error('the app start chunk (src/app/start.tsx) is missing from the build');
+        const files = new Set<string>();
+        const add = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) add(imported);
+        };
+        add(start.fileName);
+        return [...files]
+          .filter((file) => !html.includes(`${base}${file}"`))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+};
+
 /** What the API server answers in dev: the API, and the guest's server-rendered pages (APP_URL is Vite's port). */
 const SERVER_PROXY = {
   '/api': { target: 'http://localhost:3000', changeOrigin: true },
@@ -89,7 +188,7 @@ const SERVER_PROXY = {
 
 // The server serves dist/ with an SPA fallback; in development Vite proxies the API to it.
 export default defineConfig({
-  plugins: [react(), loginTexts(), servesLoginPage(), precompress()],
+  plugins: [react(), loginTexts(), servesLoginPage(), preloadAppStart(), precompress()],
   // Only warnings and errors: the build is part of `npm start`, whose output a person reads.
   logLevel: 'warn',
   build: {
@@ -107,9 +206,15 @@ export default defineConfig({
         warn(warning);
       },
       output: {
-        manualChunks(id) {
+        // Only the modules named below go to a named chunk; their dependencies stay where rollup puts them.
+        onlyExplicitManualChunks: true,
+        manualChunks(id, graph) {
           const name = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1]?.replace('\\', '/');
-          return name ? VENDOR_CHUNKS.find(([pattern]) => pattern.test(name))?.[1] : undefined;
+          const vendor = name ? VENDOR_CHUNKS.find(([pattern]) => pattern.test(name))?.[1] : undefined;
+          // Rollup's CommonJS helpers serve React's files above all: they go with React, so React imports no other chunk.
+          if (id.startsWith('\0commonjsHelpers')) return 'react';
+          const lang = LANGUAGE_TEXTS.exec(id)?.[1];
+          return vendor ?? (lang ? `texts-${lang}` : chunkGroupOf(id, graph));
         },
       },
     },

@@ -1,35 +1,18 @@
 // Self-hosted faces; each file covers one script (unicode-range), so a page loads only the scripts it shows.
 import '@fontsource-variable/rubik';
 import '@fontsource-variable/noto-sans-arabic';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { wireGlobalErrorHandlers } from './app/global-error-handlers';
-import { initI18n } from './app/i18n';
-import { syncLanguageToAccount } from './app/language-sync';
+import { startEarlyRequests } from './app/first-screen/early-requests';
+import { preloadFirstScreen } from './app/first-screen/route-modules';
+import { preloadLanguage } from './app/first-screen/language-preload';
 import { currentPlatform } from './app/platform';
-import { AppProviders } from './app/providers/app-providers';
-import { createAppRouter } from './app/router';
-import { markHostBrowser, readSession } from './app/session';
+import { readSession } from './app/session';
 
-const start = async (): Promise<void> => {
-  // Read `?platform=` before the router may rewrite the address.
-  currentPlatform();
-  await initI18n();
-  syncLanguageToAccount();
-  // Sessions stored before the host mark existed get it too.
-  markHostBrowser(readSession()?.userData.id ?? null);
-  const router = createAppRouter();
-  wireGlobalErrorHandlers((to, options) => router.navigate(to, options));
-  const container = document.getElementById('root');
-  if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-};
-
-void start();
+// The entry is small and runs as soon as it arrives: it asks for the first screen's data and code at once, while
+// React, MUI and the app (app/start.tsx, preloaded by index.html) are still downloading, instead of after them.
+// Read `?platform=` before the router may rewrite the address.
+currentPlatform();
+const early = startEarlyRequests(location.pathname);
+preloadLanguage();
+// A visitor without a session is sent to the sign-in page: the signed-in screens' code would only slow that down.
+if (readSession()) preloadFirstScreen(location.pathname);
+void import('./app/start').then(({ start }) => start(early));

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { firstScreenModules } from './first-screen/route-modules';
 import { ensureFeatureTexts } from './i18n';
 import { GuestOnly } from './routing/guest-only';
 import { applyAddressLanguage, LangParam } from './routing/lang-param';
@@ -14,7 +15,7 @@ import { RouteErrorPage } from './routing/route-error-page';
 // the next page before it leaves the current one, so no route needs a loading state of its own.
 const blankLayout = () => import('./layouts/blank-layout');
 // Feature screens need their texts (app/i18n.ts ensureFeatureTexts) before they render.
-const manageEventsLayout = () => Promise.all([import('./layouts/manage-events-layout'), ensureFeatureTexts()]).then(([layout]) => layout);
+const manageEventsLayout = () => Promise.all([firstScreenModules.manageEventsLayout(), ensureFeatureTexts()]).then(([layout]) => layout);
 const authPages = {
   register: () => import('../features/auth/pages/register-page'),
   forgotPassword: () => import('../features/auth/pages/forgot-password-page'),
@@ -105,7 +106,7 @@ export const routes: RouteObject[] = [
                 handle: langHandle('/manage-events'),
                 loader: applyAddressLanguage,
                 lazy: async () => {
-                  const { ManageEventsPage } = await import('../features/events/pages/manage-events-page');
+                  const { ManageEventsPage } = await firstScreenModules.manageEventsPage();
                   return {
                     element: (
                       <RequireAbility action="read" subject="Event">
@@ -154,7 +155,7 @@ export const routes: RouteObject[] = [
           {
             path: 'event/:id',
             lazy: async () => {
-              const [{ EventLayout }] = await Promise.all([import('../features/events/pages/event-layout'), ensureFeatureTexts()]);
+              const [{ EventLayout }] = await Promise.all([firstScreenModules.eventLayout(), ensureFeatureTexts()]);
               return {
                 element: (
                   <RequireAbility action="manage" subject="Event">
@@ -167,7 +168,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="statistics" replace /> },
               {
                 path: 'statistics',
-                lazy: async () => ({ Component: (await import('../features/statistics/pages/statistics-page')).StatisticsPage }),
+                lazy: async () => ({ Component: (await firstScreenModules.statisticsPage()).StatisticsPage }),
               },
               {
                 path: 'settings/:step?',

@@ -99,7 +99,7 @@ describe('session storage', () => {
 });
 
 describe('the host mark', () => {
-  it('names the signed-in host in a cookie the guest pages read, and drops it on sign-out', () => {
+  it('is left to the server (an HttpOnly cookie): the session never writes document.cookie', () => {
     const written: string[] = [];
     vi.stubGlobal('document', {
       set cookie(value: string) {
@@ -109,9 +109,9 @@ describe('the host mark', () => {
     try {
       const storage = createMemoryStorage();
       writeSession(session, storage);
-      expect(written.at(-1)).toMatch(/^magiim_host=u1; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+      writeVerificationSession('verify-token', storage);
       clearSession(storage);
-      expect(written.at(-1)).toBe('magiim_host=; Path=/; Max-Age=0; SameSite=Lax');
+      expect(written).toEqual([]);
     } finally {
       vi.unstubAllGlobals();
     }

@@ -1,4 +1,4 @@
-import { HOST_MARK_COOKIE, isAbilityRules, isStoredUserData, STORAGE_KEYS, type AbilityRule, type LoginResponse, type UserData } from '@magiim/shared';
+import { isAbilityRules, isStoredUserData, STORAGE_KEYS, type AbilityRule, type LoginResponse, type UserData } from '@magiim/shared';
 
 /**
  * The signed-in user as kept in local storage (spec §3, §4): the same keys the mobile app web view reads.
@@ -20,14 +20,6 @@ const parseJson = (raw: string | null): unknown => {
   }
 };
 
-/** Marks this browser as the host's, so the guest pages do not count the host's own visits as guest views. */
-export const markHostBrowser = (userId: string | null): void => {
-  if (typeof document === 'undefined') return;
-  document.cookie = userId
-    ? `${HOST_MARK_COOKIE}=${encodeURIComponent(userId)}; Path=/; Max-Age=31536000; SameSite=Lax`
-    : `${HOST_MARK_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
-};
-
 export const readSession = (storage = browserStorage()): StoredSession | null => {
   if (!storage) return null;
   const accessToken = storage.getItem(STORAGE_KEYS.accessToken);
@@ -46,7 +38,7 @@ export const writeSession = (session: StoredSession, storage = browserStorage())
   storage.setItem(STORAGE_KEYS.accessToken, session.accessToken);
   storage.setItem(STORAGE_KEYS.userData, JSON.stringify(session.userData));
   storage.setItem(STORAGE_KEYS.userAbility, JSON.stringify(session.userAbility));
-  markHostBrowser(session.userData.id);
+  // The host mark cookie (HOST_MARK_COOKIE) is HttpOnly: the server sets it at sign-in and clears it at sign-out.
   notifySessionChanged();
 };
 
@@ -59,7 +51,6 @@ export const writeVerificationSession = (accessToken: string, storage = browserS
   storage.setItem(STORAGE_KEYS.accessToken, accessToken);
   storage.removeItem(STORAGE_KEYS.userData);
   storage.removeItem(STORAGE_KEYS.userAbility);
-  markHostBrowser(null);
   notifySessionChanged();
 };
 
@@ -74,7 +65,6 @@ export const clearSession = (storage = browserStorage()): void => {
   storage.removeItem(STORAGE_KEYS.accessToken);
   storage.removeItem(STORAGE_KEYS.userData);
   storage.removeItem(STORAGE_KEYS.userAbility);
-  markHostBrowser(null);
   notifySessionChanged();
 };
 

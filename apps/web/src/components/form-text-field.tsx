@@ -24,8 +24,15 @@ export function FormTextField<T extends FieldValues>({ control, name, helperText
       fullWidth
       margin="normal"
       {...props}
-      // Addresses read left to right even in Hebrew and Arabic.
-      slotProps={props.type === 'email' ? { ...slotProps, htmlInput: { dir: 'ltr', ...slotProps?.htmlInput } } : slotProps}
+      // Addresses read left to right even in Hebrew and Arabic; a text area takes the direction of what is
+      // typed in it (an empty one, which `dir="auto"` would set left to right, follows the page).
+      slotProps={
+        props.type === 'email'
+          ? { ...slotProps, htmlInput: { dir: 'ltr', ...slotProps?.htmlInput } }
+          : props.multiline
+            ? { ...slotProps, htmlInput: { dir: value ? 'auto' : undefined, ...slotProps?.htmlInput } }
+            : slotProps
+      }
       name={name}
       value={value ?? ''}
       onChange={onChange}

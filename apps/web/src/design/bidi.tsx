@@ -19,3 +19,20 @@ export const isolateLtr = (token: string): string => `\u2066${token}\u2069`;
 
 /** The components map for i18next's `<Trans>`: `<ltr>{{email}}</ltr>` in a translation isolates the value. */
 export const bidiComponents = { ltr: <Ltr>{null}</Ltr> };
+
+/**
+ * THE way to show text a person wrote (an event's name, a venue, a guest's or a group's name, a note, a pickup
+ * point): `<bdi dir="auto">` gives it its own direction from its first strong letter and isolates it, so a
+ * Hebrew venue with quotation marks (`אולמי "הגן הקסום"`) keeps its marks at the right ends on an English
+ * page, and an English name inside Hebrew text does not pull the words around it.
+ */
+export function UserText({ children, lang }: { children: ReactNode; lang?: string }) {
+  return (
+    <bdi dir="auto" lang={lang} className="user-text">
+      {children}
+    </bdi>
+  );
+}
+
+/** First-strong isolates around a person's text, for places that take plain strings (aria-label, title). */
+export const isolateUserText = (text: string): string => `\u2068${text}\u2069`;

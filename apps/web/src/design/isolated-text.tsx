@@ -1,10 +1,20 @@
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Ltr } from './bidi';
+import { Ltr, UserText } from './bidi';
+
+/** Hebrew and Arabic letters (with presentation forms): a value holding one is a person's text, not a token. */
+const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 
 type Values = Record<string, string | number>;
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
+
+/**
+ * A value in its own island: tokens (e-mails, numbers, URLs, Latin names) left to right; a value with Hebrew or
+ * Arabic letters (a venue, a name) in its own direction, so its quotation marks and digits stay in place.
+ */
+const isolatedValue = (value: string, key: number): ReactNode =>
+  RTL_LETTER.test(value) ? <UserText key={key}>{value}</UserText> : <Ltr key={key}>{value}</Ltr>;
 
 /**
  * Translates `key` with every interpolated value (an e-mail address, a number, a URL) set in its own
@@ -16,7 +26,7 @@ export const isolateValues = (translate: (key: string, values: Values) => string
   const text = translate(key, marked);
   const parts = text.split(new RegExp(`${OPEN}(\\d+)${CLOSE}`));
   return parts.map((part, index) =>
-    index % 2 === 1 ? <Ltr key={index}>{String(values[names[Number(part)] as string])}</Ltr> : <Fragment key={index}>{part}</Fragment>,
+    index % 2 === 1 ? isolatedValue(String(values[names[Number(part)] as string]), index) : <Fragment key={index}>{part}</Fragment>,
   );
 };
 

@@ -11,10 +11,23 @@ const RESPONSE = {
 
 describe('the sign-in page', () => {
   it('returns to ?next= when it is a path of this site, else to the event list', () => {
-    expect(loginTarget('?next=%2FuserSettings%3Ftab%3Dpassword')).toBe('/userSettings?tab=password');
-    expect(loginTarget('?next=/event/abc/guest/list&platform=ios')).toBe('/event/abc/guest/list');
-    for (const search of ['', '?next=', '?next=https%3A%2F%2Fevil.example', '?next=%2F%2Fevil.example%2Fx', '?next=manage-events', '?other=1']) {
-      expect(loginTarget(search), search).toBe('/manage-events');
+    const origin = 'https://app.magiim.test';
+    expect(loginTarget('?next=%2FuserSettings%3Ftab%3Dpassword', origin)).toBe('/userSettings?tab=password');
+    expect(loginTarget('?next=/event/abc/guest/list&platform=ios', origin)).toBe('/event/abc/guest/list');
+    for (const search of [
+      '',
+      '?next=',
+      '?next=https%3A%2F%2Fevil.example',
+      '?next=%2F%2Fevil.example%2Fx',
+      '?next=manage-events',
+      '?other=1',
+      // The browser reads each of these as another host (issue 15 item 3).
+      '?next=/%5Cevil.example/pwn',
+      '?next=/%09/evil.example',
+      '?next=/%5C%5Cevil.example',
+      '?next=/%0A/evil.example',
+    ]) {
+      expect(loginTarget(search, origin), search).toBe('/manage-events');
     }
   });
 

@@ -29,8 +29,9 @@ export type LoginValues = Record<Field, string>;
 /** Encoded messages (`validation.required`), translated when shown. */
 export type FieldErrors = Partial<Record<Field, string>>;
 
-/** Where to go after sign-in: `?next=` when it is a path of this site (not `//host`), else the event list. */
-export const loginTarget = (search: string): string => returnPathOf({ from: new URLSearchParams(search).get('next') });
+/** Where to go after sign-in: `?next=` when the browser would read it as a page of this site, else the event list. */
+export const loginTarget = (search: string, origin: string = window.location.origin): string =>
+  returnPathOf({ from: new URLSearchParams(search).get('next') }, origin);
 
 /** The sign-in page's own address in a language, keeping the query (`?next=`, `?platform=`). */
 export const loginPath = (lang: Lang | undefined, search = ''): string => `/login${lang ? `/${lang}` : ''}${search}`;

@@ -8,9 +8,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppAbility } from '../ability';
 import { i18n, initI18n, setLanguage } from '../i18n';
+import { renderAll } from '../../test-support/render-all';
 import { AppThemeProvider } from '../providers/theme-provider';
 import { ContentLayout } from './content-layout';
 import { eventDashboardNav } from './event-dashboard-nav';
+
+const core = import.meta.glob<{ layout: { nav: { dashboard: string } } }>('../../i18n/locales/*.json', { eager: true, import: 'default' });
+const pageTexts = import.meta.glob<{ statistics: { title: string } }>('../../i18n/features/statistics.*.json', { eager: true, import: 'default' });
 
 beforeAll(async () => {
   await initI18n();
@@ -37,13 +41,57 @@ const render = (rules: Parameters<typeof createMongoAbility>[0], options = { pai
 };
 
 describe('ContentLayout', () => {
-  it('renders header, main and footer landmarks with the tab bar', () => {
+  it('renders header, main and footer landmarks, and no tab bar of a single tab', () => {
     const html = render(HOST_ABILITY);
     expect(html).toContain('<header');
     expect(html).toContain('<main');
     expect(html).toContain('<footer');
+    // Only the guest list exists of the top tabs today: the side menu reaches it, a one-tab bar would not help.
+    expect(html).not.toContain('Event navigation');
+    expect(html).not.toContain('role="tab"');
+  });
+
+  it('shows the tab bar once there are several tabs (its code loaded then)', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/event/:id/*',
+          element: (
+            <ContentLayout
+              sections={[]}
+              tabs={[
+                { labelKey: 'layout.tab.guests', to: '/event/ev1/guest/list' },
+                { labelKey: 'layout.tab.messages', to: '/event/ev1/message-template' },
+              ]}
+            >
+              <h1>Guests</h1>
+            </ContentLayout>
+          ),
+        },
+      ],
+      { initialEntries: ['/event/ev1/guest/list'] },
+    );
+    const html = await renderAll(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient()}>
+          <AbilityProvider value={createMongoAbility<AppAbility>(HOST_ABILITY as never)}>
+            <AppThemeProvider>
+              <RouterProvider router={router} />
+            </AppThemeProvider>
+          </AbilityProvider>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
     expect(html).toContain('Event navigation');
-    expect(html).toContain('>Guests<');
+    expect(html).toContain('>Messages<');
+  });
+
+  it('names the dashboard the same in the menu as on its page', () => {
+    for (const lang of ['he', 'en', 'ru', 'ar'] as const) {
+      const [layout, statistics] = [core[`../../i18n/locales/${lang}.json`]?.layout, pageTexts[`../../i18n/features/statistics.${lang}.json`]?.statistics];
+      expect(layout?.nav.dashboard).toBeTruthy();
+      expect(layout?.nav.dashboard, lang).toBe(statistics?.title);
+    }
   });
 
   it('leaves out screens of later features until they exist, whatever the event (calls, paid)', () => {
@@ -55,7 +103,7 @@ describe('ContentLayout', () => {
 
   it('hides navigation the ability does not allow', () => {
     const html = render([{ action: 'read', subject: 'Public' }]);
-    expect(html).not.toContain('>Guests<');
+    expect(html).not.toContain('>Guest list<');
     expect(html).not.toContain('Event navigation');
   });
 });

@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -15,13 +13,17 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { SiteFooter } from '../../components/site-footer';
 import type { AppAbility } from '../ability';
 import { SIDE_MENU_MINI_WIDTH, SIDE_MENU_WIDTH, type ContentNavItem, type ContentNavSection } from './content-nav';
 import { isNavItemAllowed, SideMenu } from './side-menu';
 import { TopBarActions } from './top-bar-actions';
+import { UserText } from '../../design/bidi';
+
+// Scrollable tabs measure their layout as they mount; only an event with several tabs pays for their code.
+const TabBar = lazy(() => import('./tab-bar').then((module) => ({ default: module.TabBar })));
 
 interface ContentLayoutProps {
   sections: ContentNavSection[];
@@ -33,8 +35,9 @@ interface ContentLayoutProps {
 }
 
 /**
- * The event dashboard frame (spec §2): side menu (260, mini 68), top bar with a tab bar, footer with the
- * support contact. Below the lg breakpoint the menu becomes a drawer opened from the top bar.
+ * The event dashboard frame (spec §2): side menu (260, mini 68), top bar with a tab bar (when there are several tabs), footer with the
+ * support contact. Below the lg breakpoint the menu becomes a drawer opened from the top bar; its menu is rendered
+ * only while open, so a phone's first render does not build a menu it does not show.
  */
 export function ContentLayout({ sections, tabs, title, children }: ContentLayoutProps) {
   const { t } = useTranslation();
@@ -45,7 +48,9 @@ export function ContentLayout({ sections, tabs, title, children }: ContentLayout
   const [mini, setMini] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuWidth = wide ? (mini ? SIDE_MENU_MINI_WIDTH : SIDE_MENU_WIDTH) : 0;
-  const visibleTabs = tabs.filter((tab) => isNavItemAllowed(ability, tab));
+  // A bar of one tab is no choice: it shows only once there are several (the side menu reaches every screen).
+  const allowedTabs = tabs.filter((tab) => isNavItemAllowed(ability, tab));
+  const visibleTabs = allowedTabs.length > 1 ? allowedTabs : [];
   const activeTab = visibleTabs.find((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`))?.to ?? false;
 
   const menu = (
@@ -75,7 +80,6 @@ export function ContentLayout({ sections, tabs, title, children }: ContentLayout
           variant="temporary"
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
-          ModalProps={{ keepMounted: true }}
           sx={{ '& .MuiDrawer-paper': { width: SIDE_MENU_WIDTH, boxSizing: 'border-box' } }}
         >
           {menu}
@@ -101,18 +105,16 @@ export function ContentLayout({ sections, tabs, title, children }: ContentLayout
             <Typography component="p" variant="h3" noWrap sx={{ flexGrow: 1, minWidth: 0, color: 'text.primary', fontSize: { xs: '1rem', md: '1.125rem' } }} data-testid="content-title">
               {/* on a phone the page itself shows the name in full; the top bar has no room for it */}
               <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
-                {title}
+                {title ? <UserText>{title}</UserText> : null}
               </Box>
             </Typography>
             <TopBarActions />
           </Toolbar>
           {visibleTabs.length > 0 ? (
-            <Box component="nav" aria-label={t('layout.tabsLabel')} sx={{ px: 2 }}>
-              <Tabs value={activeTab} variant="scrollable" scrollButtons="auto" aria-label={t('layout.tabsLabel')}>
-                {visibleTabs.map((tab) => (
-                  <Tab key={tab.to} value={tab.to} label={t(tab.labelKey)} component={RouterLink} to={tab.to} />
-                ))}
-              </Tabs>
+            <Box component="nav" aria-label={t('layout.tabsLabel')} sx={{ px: 2, minHeight: 48 }}>
+              <Suspense fallback={null}>
+                <TabBar tabs={visibleTabs} active={activeTab} />
+              </Suspense>
             </Box>
           ) : null}
         </AppBar>

@@ -1,15 +1,17 @@
-import { Fragment } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Tooltip from '@mui/material/Tooltip';
 import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import type { AppAbility } from '../ability';
 import type { ContentNavItem, ContentNavSection } from './content-nav';
+
+// Only the mini menu (a wide screen's choice) names its items in tooltips: their code (Popper) loads when it shows.
+const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 
 export const isNavItemAllowed = (ability: AppAbility, item: ContentNavItem): boolean =>
   !item.can || ability.can(item.can.action, item.can.subject);
@@ -42,25 +44,35 @@ export function SideMenu({ sections, mini, onNavigate }: SideMenuProps) {
             {items.map((item) => {
               const label = t(item.labelKey);
               const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
+              const button = (
+                <ListItemButton
+                  component={NavLink}
+                  to={item.to}
+                  selected={active}
+                  onClick={onNavigate}
+                  aria-label={mini ? label : undefined}
+                  sx={{ mx: 1, borderRadius: 1, justifyContent: mini ? 'center' : 'flex-start' }}
+                >
+                  {item.icon ? (
+                    <ListItemIcon sx={{ minWidth: mini ? 0 : 40, color: active ? 'primary.main' : undefined }}>
+                      {item.icon}
+                    </ListItemIcon>
+                  ) : null}
+                  {mini ? null : <ListItemText primary={label} />}
+                </ListItemButton>
+              );
+              // Only the mini menu hides the labels: a tooltip per item would cost the first render for nothing.
               return (
                 <li key={item.to}>
-                  <Tooltip title={mini ? label : ''} placement="right">
-                    <ListItemButton
-                      component={NavLink}
-                      to={item.to}
-                      selected={active}
-                      onClick={onNavigate}
-                      aria-label={mini ? label : undefined}
-                      sx={{ mx: 1, borderRadius: 1, justifyContent: mini ? 'center' : 'flex-start' }}
-                    >
-                      {item.icon ? (
-                        <ListItemIcon sx={{ minWidth: mini ? 0 : 40, color: active ? 'primary.main' : undefined }}>
-                          {item.icon}
-                        </ListItemIcon>
-                      ) : null}
-                      {mini ? null : <ListItemText primary={label} />}
-                    </ListItemButton>
-                  </Tooltip>
+                  {mini ? (
+                    <Suspense fallback={button}>
+                      <Tooltip title={label} placement="right">
+                        {button}
+                      </Tooltip>
+                    </Suspense>
+                  ) : (
+                    button
+                  )}
                 </li>
               );
             })}

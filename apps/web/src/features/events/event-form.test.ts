@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInBusinessZone, type EventDto } from '@magiim/shared';
-import { eventFormResolver, eventToFormValues, newEventDefaults, recommendedRsvpStart, stepOfIssues, toEventEdit, toEventInput, type EventFormValues } from './event-form';
+import { checkPickedImage, eventFormResolver, eventToFormValues, newEventDefaults, recommendedRsvpStart, stepOfIssues, toEventEdit, toEventInput, type EventFormValues } from './event-form';
 
 const today = todayInBusinessZone();
 
@@ -9,12 +9,20 @@ const event: EventDto = {
   names: { he: 'החתונה', en: 'The wedding' },
   date: addDays(today, 60),
   time: '19:30',
-  location: { placeId: 'il-4000', name: 'Gan Oranim', address: 'Haifa, Israel', lat: 32.8, lng: 35 },
+  location: {
+    placeId: 'il-4000',
+    name: 'Gan Oranim',
+    address: 'חיפה, המפרץ',
+    lat: 32.8,
+    lng: 35,
+    venue: { he: 'גן אורנים' },
+    place: { name: { he: 'חיפה', en: 'Haifa' }, address: { he: 'המפרץ', en: 'HaMifratz' } },
+  },
   defaultLang: 'he',
   langs: ['he', 'en'],
   rsvpStartDate: addDays(today, 46),
   meals: { ask: 'no_need_to_ask', options: [] },
-  transport: { ask: 'some_guests', options: ['Tel Aviv'] },
+  transport: { ask: 'some_guests', options: ['Tel Aviv'], translations: [{}] },
   includeCallsPreference: false,
   messageSystemPreference: 3,
   progressStatus: 0,
@@ -49,11 +57,20 @@ describe('event form', () => {
     });
   });
 
-  it('keeps names only for the chosen languages and leaves an empty venue name to the place', () => {
-    const values = { ...newEventDefaults('en'), names: { en: ' Party ', he: 'מסיבה' }, location: { placeId: 'p1', name: ' ' } };
+  it('keeps names and venues only for the chosen languages, an empty venue left out', () => {
+    const values = { ...newEventDefaults('en'), names: { en: ' Party ', he: 'מסיבה' }, location: { placeId: 'p1', venue: { en: ' ', he: 'אולם' } } };
     const input = toEventInput(values);
     expect(input.names).toEqual({ en: 'Party' });
-    expect(input.location).toEqual({ placeId: 'p1' });
+    expect(input.location).toEqual({ placeId: 'p1', venue: {} });
+  });
+
+  it('keeps the venue and the city apart in settings, and sends the venue per language when it changes', () => {
+    const values = eventToFormValues(event, 'en');
+    expect(values.location).toEqual({ placeId: 'il-4000', venue: { he: 'גן אורנים' } });
+    expect(values.place).toEqual({ placeId: 'il-4000', name: 'Haifa', address: 'HaMifratz' });
+    expect(toEventEdit(values, event)).toEqual({});
+    values.location.venue = { he: 'גן אורנים', en: 'Gan Oranim' };
+    expect(toEventEdit(values, event)).toEqual({ location: { placeId: 'il-4000', venue: { he: 'גן אורנים', en: 'Gan Oranim' } } });
   });
 
   it('puts the date rules on their fields, and in settings only on dates that changed', async () => {
@@ -70,6 +87,17 @@ describe('event form', () => {
   it('refuses an image that is not a picture', async () => {
     const values: EventFormValues = { ...eventToFormValues(event), image: new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' }) };
     expect((await resolve(values)).errors.image?.message).toBe('eventWizard.image.invalidType');
+  });
+
+  it('refuses a picked file by its name, its type and its first bytes', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0]);
+    expect(await checkPickedImage(new File(['hello, this is a text file'], 'notes.txt', { type: 'text/plain' }))).toBe('eventWizard.image.invalidType');
+    expect(await checkPickedImage(new File(['hello, this is a text file'], 'invitation.png', { type: 'image/png' }))).toBe('eventWizard.image.invalidType');
+    expect(await checkPickedImage(new File([png], 'invitation.png', { type: 'image/png' }))).toBeNull();
+    // A phone's HEIC often comes without a type: its name and its ftyp box are enough.
+    const heic = new Uint8Array([0, 0, 0, 24, ...new TextEncoder().encode('ftypheic'), 0, 0, 0, 0]);
+    expect(await checkPickedImage(new File([heic], 'IMG_0001.HEIC'))).toBeNull();
+    expect(await checkPickedImage(new File([png, new Uint8Array(11 * 1024 * 1024)], 'big.png', { type: 'image/png' }))).toBe('eventWizard.image.tooLarge');
   });
 
   it('opens the step of the first server issue', () => {

@@ -3,10 +3,13 @@ import {
   addDays,
   checkEventDates,
   daysBetween,
+  detectImageKind,
   EVENT_IMAGE_MAX_BYTES,
   EVENT_IMAGE_TYPES,
+  IMAGE_KIND_HEAD_BYTES,
   eventInputSchema,
   isLang,
+  locationTextsIn,
   MessageChannel,
   MIN_DAYS_BEFORE_EVENT_TO_ORDER,
   MSG,
@@ -18,6 +21,7 @@ import {
   type EventInput,
   type Lang,
   type PlaceSuggestion,
+  type VenueNames,
 } from '@magiim/shared';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
@@ -65,6 +69,10 @@ export const EVENT_FORM_FIELDS = [
   'location',
   'location.placeId',
   'location.name',
+  'location.venue.he',
+  'location.venue.en',
+  'location.venue.ru',
+  'location.venue.ar',
   'defaultLang',
   'langs',
   'rsvpStartDate',
@@ -84,7 +92,7 @@ export const newEventDefaults = (uiLang: string): EventFormValues => {
     names: {},
     date: '',
     time: '',
-    location: { placeId: '', name: '' },
+    location: { placeId: '', venue: {} },
     place: null,
     defaultLang: lang,
     langs: [lang],
@@ -97,18 +105,24 @@ export const newEventDefaults = (uiLang: string): EventFormValues => {
   };
 };
 
+/** The picked place as the location field shows it: the city (not the venue) and its address. */
+const placeOf = (event: EventDto, uiLang: string): PlaceSuggestion => {
+  const texts = locationTextsIn(event.location, isLang(uiLang) ? uiLang : event.defaultLang, event.defaultLang);
+  return { placeId: event.location.placeId, name: texts.place, address: texts.address };
+};
+
 /** The settings form starts from the stored event. */
-export const eventToFormValues = (event: EventDto): EventFormValues => ({
+export const eventToFormValues = (event: EventDto, uiLang: string = event.defaultLang): EventFormValues => ({
   names: { ...event.names },
   date: event.date,
   time: event.time,
-  location: { placeId: event.location.placeId, name: event.location.name },
-  place: { placeId: event.location.placeId, name: event.location.name, address: event.location.address },
+  location: { placeId: event.location.placeId, venue: { ...event.location.venue } },
+  place: placeOf(event, uiLang),
   defaultLang: event.defaultLang,
   langs: [...event.langs],
   rsvpStartDate: event.rsvpStartDate,
   meals: { ask: event.meals.ask, options: [...event.meals.options] },
-  transport: { ask: event.transport.ask, options: [...event.transport.options] },
+  transport: { ask: event.transport.ask, options: [...event.transport.options], translations: event.transport.translations.map((names) => ({ ...names })) },
   includeCallsPreference: event.includeCallsPreference,
   messageSystemPreference: event.messageSystemPreference,
   image: null,
@@ -134,7 +148,8 @@ const IMAGE_EXTENSIONS = /\.(jpe?g|png|webp|hei[cf])$/i;
 
 export const IMAGE_MESSAGES = {
   type: 'eventWizard.image.invalidType',
-  size: `eventWizard.image.tooLarge?max=${EVENT_IMAGE_MAX_BYTES / 1024 / 1024}`,
+  /** Shown with the limit written by `formatFileSize` in the interface language. */
+  size: 'eventWizard.image.tooLarge',
 };
 
 /** Phones often hand HEIC over without a type, so the name's extension counts too. */
@@ -144,6 +159,17 @@ export const checkImageFile = (file: File): string | null => {
   if (!typeOk && file.type && !file.type.startsWith('image/')) return IMAGE_MESSAGES.type;
   if (file.size > EVENT_IMAGE_MAX_BYTES) return IMAGE_MESSAGES.size;
   return null;
+};
+
+/**
+ * When a file is picked: its name and type, then its first bytes with the server's own test, so a text file
+ * named .png is refused at once rather than after the upload.
+ */
+export const checkPickedImage = async (file: File): Promise<string | null> => {
+  const problem = checkImageFile(file);
+  if (problem) return problem;
+  const head = new Uint8Array(await file.slice(0, IMAGE_KIND_HEAD_BYTES).arrayBuffer());
+  return detectImageKind(head) ? null : IMAGE_MESSAGES.type;
 };
 
 /**
@@ -175,10 +201,18 @@ export const eventFormResolver = (original?: Pick<EventDto, 'date' | 'rsvpStartD
   };
 };
 
-const cleanLocation = (location: EventInput['location']): EventInput['location'] => {
-  const name = location.name?.trim();
-  return { placeId: location.placeId, ...(name ? { name } : {}) };
-};
+/** Texts per language (a venue, a pickup point) only in the chosen languages, trimmed; empty ones left out. */
+const cleanPerLanguage = (venue: VenueNames | undefined, langs: readonly string[]): VenueNames =>
+  Object.fromEntries(
+    Object.entries(venue ?? {})
+      .filter(([lang, name]) => langs.includes(lang) && name?.trim())
+      .map(([lang, name]) => [lang, name?.trim()]),
+  );
+
+const cleanLocation = (location: EventInput['location'], langs: readonly string[]): EventInput['location'] => ({
+  placeId: location.placeId,
+  venue: cleanPerLanguage(location.venue, langs),
+});
 
 /** Names only for the chosen languages, trimmed, empty ones left out. */
 const cleanNames = (names: EventInput['names'], langs: readonly string[]): EventInput['names'] =>
@@ -188,17 +222,31 @@ const cleanNames = (names: EventInput['names'], langs: readonly string[]): Event
       .map(([lang, name]) => [lang, name?.trim()]),
   );
 
+/**
+ * Pickup points only when asked; their translations one per option in the chosen languages, trimmed, and
+ * left out when there are none.
+ */
+const cleanTransport = (transport: EventInput['transport'], langs: readonly string[]): EventInput['transport'] => {
+  if (transport.ask === 'no_need_to_ask') return { ask: transport.ask, options: [] };
+  const translations = transport.options.map((_option, index) => cleanPerLanguage(transport.translations?.[index], langs));
+  return {
+    ask: transport.ask,
+    options: transport.options,
+    ...(translations.some((names) => Object.keys(names).length > 0) ? { translations } : {}),
+  };
+};
+
 /** What `POST event/newEvent` takes. */
 export const toEventInput = (values: EventFormValues): EventInput => ({
   names: cleanNames(values.names, values.langs),
   date: values.date,
   time: values.time,
-  location: cleanLocation(values.location),
+  location: cleanLocation(values.location, values.langs),
   defaultLang: values.defaultLang,
   langs: values.langs,
   rsvpStartDate: values.rsvpStartDate,
   meals: { ask: values.meals.ask, options: values.meals.ask === 'no_need_to_ask' ? [] : values.meals.options },
-  transport: { ask: values.transport.ask, options: values.transport.ask === 'no_need_to_ask' ? [] : values.transport.options },
+  transport: cleanTransport(values.transport, values.langs),
   includeCallsPreference: values.includeCallsPreference,
   messageSystemPreference: values.messageSystemPreference,
 });
@@ -213,16 +261,14 @@ export const toEventEdit = (values: EventFormValues, event: EventDto): EventEdit
   if (!same(input.names, cleanNames(event.names, event.langs))) edit.names = input.names;
   if (input.date !== event.date) edit.date = input.date;
   if (input.time !== event.time) edit.time = input.time;
-  if (input.location.placeId !== event.location.placeId || (input.location.name ?? event.location.name) !== event.location.name) {
+  if (input.location.placeId !== event.location.placeId || !same(input.location.venue, cleanPerLanguage(event.location.venue, input.langs))) {
     edit.location = input.location;
   }
   if (input.defaultLang !== event.defaultLang) edit.defaultLang = input.defaultLang;
   if (!same(sortedCopy(input.langs), sortedCopy(event.langs))) edit.langs = input.langs;
   if (input.rsvpStartDate !== event.rsvpStartDate) edit.rsvpStartDate = input.rsvpStartDate;
   if (!same(input.meals, { ask: event.meals.ask, options: event.meals.ask === 'no_need_to_ask' ? [] : event.meals.options })) edit.meals = input.meals;
-  if (!same(input.transport, { ask: event.transport.ask, options: event.transport.ask === 'no_need_to_ask' ? [] : event.transport.options })) {
-    edit.transport = input.transport;
-  }
+  if (!same(input.transport, cleanTransport(event.transport, input.langs))) edit.transport = input.transport;
   if (input.includeCallsPreference !== event.includeCallsPreference) edit.includeCallsPreference = input.includeCallsPreference;
   if (input.messageSystemPreference !== event.messageSystemPreference) edit.messageSystemPreference = input.messageSystemPreference;
   return edit;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventNameIn, formatCount, formatEventDate, formatFileSize } from './format-event';
+import { eventNameIn, formatCount, formatEventDate } from './format-event';
 
 describe('event formatting', () => {
   it('abbreviates counts from 1,000 with k (spec §9)', () => {
@@ -22,10 +22,5 @@ describe('event formatting', () => {
     expect(formatEventDate('2027-06-17', 'en')).toContain('Thursday');
     expect(formatEventDate('2027-06-17', 'en')).toContain('17');
     expect(formatEventDate('2027-06-17', 'he')).toContain('חמישי');
-  });
-
-  it('sizes files in KB or MB', () => {
-    expect(formatFileSize(2048, 'en')).toBe('2 kB');
-    expect(formatFileSize(2.5 * 1024 * 1024, 'en')).toBe('2.5 MB');
   });
 });

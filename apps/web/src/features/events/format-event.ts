@@ -30,9 +30,3 @@ export const formatEventDate = (date: string, lang: string, weekday: 'long' | 's
   new Intl.DateTimeFormat(localeOf(lang), { weekday, day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC', numberingSystem: 'latn' }).format(
     utcDate(date),
   );
-
-/** A file size in the interface language ("2.4 MB"). */
-export const formatFileSize = (bytes: number, lang: string): string =>
-  bytes < 1024 * 1024
-    ? numberFormat(lang, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)))
-    : numberFormat(lang, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);

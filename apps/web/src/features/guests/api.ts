@@ -8,6 +8,7 @@ import {
   type GuestListQuery,
   type GuestListResponse,
   type GuestRowsInput,
+  type ImportMapping,
   type ImportResult,
   type Lang,
 } from '@magiim/shared';
@@ -55,7 +56,11 @@ export const useCreateGuest = (eventId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: GuestInput) => apiRequest<GuestDto>(API.guests.new(eventId), { method: 'POST', body }),
-    onSuccess: () => refreshAfterChange(queryClient, eventId),
+    // Not awaited: quick add empties its row (and the count goes back to 1) as soon as the guest is added,
+    // not after the list has been fetched again, when the host may already be typing the next one.
+    onSuccess: () => {
+      void refreshAfterChange(queryClient, eventId);
+    },
   });
 };
 
@@ -99,8 +104,10 @@ export const useGuestRows = (eventId: string) => {
 export const useGuestFileImport = (eventId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, commit, onProgress }: { file: File; commit: boolean; onProgress?: (fraction: number) => void }) => {
+    mutationFn: ({ file, commit, mapping, onProgress }: { file: File; commit: boolean; mapping?: ImportMapping | null; onProgress?: (fraction: number) => void }) => {
       const form = new FormData();
+      // The same file again with the host's reading of its columns: nothing of it is kept on the server between the steps.
+      if (mapping) form.append('mapping', JSON.stringify(mapping));
       form.append('file', file, file.name);
       return apiUpload<ImportResult>(`${API.guests.import(eventId)}?commit=${commit}`, form, { onProgress });
     },

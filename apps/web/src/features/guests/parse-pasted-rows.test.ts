@@ -12,6 +12,12 @@ describe('rows pasted from a spreadsheet', () => {
     expect(block.lines).toEqual([2, 4]);
   });
 
+  it("reads the titles hosts use, with abbreviations: מס' מוזמנים is the number invited", () => {
+    expect(parsePastedRows("שם\tנייד\tמס' מוזמנים\tצד\nמשפחת לוי\t0501234567\t4\tכלה").rows).toEqual([
+      { fullName: 'משפחת לוי', phoneNumber: '0501234567', countOfInvites: '4', group: 'כלה' },
+    ]);
+  });
+
   it('reads columns in any order by their English titles', () => {
     expect(parsePastedRows('Phone\tFull name\n0501234567\tDana').rows).toEqual([{ fullName: 'Dana', phoneNumber: '0501234567' }]);
   });

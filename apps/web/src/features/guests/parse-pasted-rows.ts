@@ -1,4 +1,4 @@
-import { GUEST_COLUMN_ALIASES, GUEST_COLUMN_TITLES, GUEST_IMPORT_COLUMNS, isValidPhone, type GuestImportColumn } from '@magiim/shared';
+import { columnOfTitle, isValidPhone, type GuestImportColumn } from '@magiim/shared';
 
 export interface PastedRow {
   fullName: string;
@@ -16,13 +16,6 @@ export interface PastedBlock {
   columns: GuestImportColumn[];
   hadTitleRow: boolean;
 }
-
-const fold = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[*:]+$/, '').replace(/\s+/g, ' ').trim();
-const TITLES = new Map<string, GuestImportColumn>(
-  GUEST_IMPORT_COLUMNS.flatMap((column) =>
-    [...Object.values(GUEST_COLUMN_TITLES[column]), ...GUEST_COLUMN_ALIASES[column]].map((title) => [fold(title), column] as const),
-  ),
-);
 
 /** Cells of one line: tabs from Excel and Google Sheets; otherwise commas or semicolons when the block uses them. */
 const splitterFor = (lines: string[]): ((line: string) => string[]) => {
@@ -60,7 +53,7 @@ export const parsePastedRows = (text: string): PastedBlock => {
   if (numbered.length === 0) return { rows: [], lines: [], columns: [], hadTitleRow: false };
   const split = splitterFor(numbered.map(({ line }) => line));
   const firstCells = split(numbered[0]!.line).map((cell) => cell.trim());
-  const titled = firstCells.map((cell) => TITLES.get(fold(cell)));
+  const titled = firstCells.map((cell) => columnOfTitle(cell) ?? undefined);
   const hadTitleRow = titled.includes('fullName') || titled.includes('phoneNumber');
   const columns = hadTitleRow ? titled : guessColumns(firstCells);
   const rows: PastedRow[] = [];

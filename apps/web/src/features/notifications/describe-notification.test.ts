@@ -14,6 +14,8 @@ const notification = (overrides: Partial<NotificationDto> = {}): NotificationDto
   statusDate: '2027-06-17T08:00:00Z',
   messageSystem: null,
   read: false,
+  latestGuest: null,
+  guests: 0,
   ...overrides,
 });
 
@@ -28,6 +30,56 @@ describe('describeNotification', () => {
     expect(describeNotification(notification(), 'en', now)).toMatchObject({ textKey: 'notifications.types.approved.many', count: 3 });
     expect(describeNotification(notification({ type: 'declined', count: 1 }), 'en', now).textKey).toBe('notifications.types.declined.one');
     expect(describeNotification(notification({ type: 'wrongNumber', count: 2 }), 'en', now).textKey).toBe('notifications.types.wrongNumber.many');
+  });
+
+  it('names the latest guest and the others, and leads to that guest or to the answers', () => {
+    const dana = { id: 'g1', fullName: 'Dana Levi' };
+    expect(describeNotification(notification({ latestGuest: dana, guests: 3, count: 4 }), 'en', now)).toMatchObject({
+      textKey: 'notifications.named.approved.many',
+      name: 'Dana Levi',
+      count: 2,
+      to: '/event/e1/guest/answers',
+    });
+    expect(describeNotification(notification({ latestGuest: dana, guests: 1, count: 2 }), 'en', now)).toMatchObject({
+      textKey: 'notifications.named.approved.one',
+      name: 'Dana Levi',
+      count: 0,
+      to: '/event/e1/guest/answers?guestId=g1',
+    });
+    expect(describeNotification(notification({ type: 'changedDecision', latestGuest: dana, guests: 2 }), 'en', now).to).toBe('/event/e1/guest/answers?changed=1');
+    // The guest was deleted since: the count alone.
+    expect(describeNotification(notification({ latestGuest: null, guests: 0, count: 3 }), 'en', now)).toMatchObject({ name: null, count: 3, to: '/event/e1/guest/answers' });
+  });
+
+  it('leads a kept public answer to that guest\'s edit screen, and new guests waiting to the guest list\'s card, named by the typed name', () => {
+    const typed = { id: 'g1', fullName: 'Dana from the link' };
+    expect(describeNotification(notification({ type: 'publicAnswerKept', latestGuest: typed, guests: 1, count: 1 }), 'en', now)).toMatchObject({
+      textKey: 'notifications.named.publicAnswerKept.one',
+      name: 'Dana from the link',
+      count: 0,
+      to: '/event/e1/guest/edit/g1',
+    });
+    // Several guests' kept answers: the answers screen, where all of them wait.
+    expect(describeNotification(notification({ type: 'publicAnswerKept', latestGuest: typed, guests: 2, count: 2 }), 'en', now)).toMatchObject({
+      textKey: 'notifications.named.publicAnswerKept.many',
+      count: 1,
+      to: '/event/e1/guest/answers',
+    });
+    // A new phone is not a guest yet: its typed name, no id.
+    expect(
+      describeNotification(notification({ type: 'publicGuestWaiting', latestGuest: { id: null, fullName: 'Moshe' }, guests: 2, count: 2 }), 'en', now),
+    ).toMatchObject({ textKey: 'notifications.named.publicGuestWaiting.many', name: 'Moshe', count: 1, to: '/event/e1/guest/list#waiting-guests' });
+    // The host settled them all since: the count alone, still to the waiting card.
+    expect(describeNotification(notification({ type: 'publicGuestWaiting', latestGuest: null, guests: 0, count: 2 }), 'en', now)).toMatchObject({
+      textKey: 'notifications.types.publicGuestWaiting.many',
+      name: null,
+      count: 2,
+      to: '/event/e1/guest/list#waiting-guests',
+    });
+    expect(describeNotification(notification({ type: 'publicAnswerKept', latestGuest: null, guests: 0, count: 1 }), 'en', now)).toMatchObject({
+      textKey: 'notifications.types.publicAnswerKept.one',
+      to: '/event/e1/guest/answers',
+    });
   });
 
   it('dates it by the latest answer: today, yesterday, DD/MM', () => {

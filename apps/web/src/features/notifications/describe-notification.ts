@@ -4,19 +4,54 @@ import { relativeDay, type RelativeDay } from './relative-day';
 
 export interface NotificationView {
   eventName: string;
-  /** `notifications.types.<type>.one` for a single answer, `.many` (with `{{count}}`) for a burst. */
+  /**
+   * With the guest's name: `notifications.named.<type>.one` ("Dana Levi is coming") or `.many` ("Dana Levi and
+   * {{count}} more…"); without it (the guest was deleted since): `notifications.types.<type>.one|many`.
+   */
   textKey: string;
+  /** The latest guest's name, when known. */
+  name: string | null;
+  /** With a name, the other guests; without, all the answers. */
   count: number;
+  /**
+   * That guest's answers when one guest answered, else the answers list (changed ones for a change); for a kept
+   * public answer that guest's edit screen, for new guests waiting the guest list's waiting card.
+   */
+  to: string;
   day: RelativeDay;
 }
 
-/** Which event, what happened and when, for one line of the bell's list. */
-export const describeNotification = (notification: NotificationDto, lang: string, now: Date = new Date()): NotificationView => ({
-  eventName: eventNameIn({ names: notification.eventNames, defaultLang: notification.defaultLang }, lang),
-  textKey: `notifications.types.${notification.type}.${notification.count === 1 ? 'one' : 'many'}`,
-  count: notification.count,
-  day: relativeDay(notification.statusDate, now),
-});
+const linkOf = (notification: NotificationDto): string => {
+  const event = `/event/${notification.eventId}`;
+  const answers = `${event}/guest/answers`;
+  const guestId = notification.guests === 1 ? notification.latestGuest?.id : null;
+  switch (notification.type) {
+    // New phones wait on the guest list's card; a listed guest's kept answer beside their own on their edit screen.
+    case 'publicGuestWaiting':
+      return `${event}/guest/list#waiting-guests`;
+    case 'publicAnswerKept':
+      return guestId ? `${event}/guest/edit/${encodeURIComponent(guestId)}` : answers;
+    default:
+      if (guestId) return `${answers}?guestId=${encodeURIComponent(guestId)}`;
+      return notification.type === 'changedDecision' ? `${answers}?changed=1` : answers;
+  }
+};
+
+/** Which event, who answered and how, when, and where it leads, for one line of the bell's list. */
+export const describeNotification = (notification: NotificationDto, lang: string, now: Date = new Date()): NotificationView => {
+  const guest = notification.latestGuest;
+  const others = Math.max(0, notification.guests - 1);
+  return {
+    eventName: eventNameIn({ names: notification.eventNames, defaultLang: notification.defaultLang }, lang),
+    textKey: guest
+      ? `notifications.named.${notification.type}.${others === 0 ? 'one' : 'many'}`
+      : `notifications.types.${notification.type}.${notification.count === 1 ? 'one' : 'many'}`,
+    name: guest?.fullName ?? null,
+    count: guest ? others : notification.count,
+    to: linkOf(notification),
+    day: relativeDay(notification.statusDate, now),
+  };
+};
 
 /** The badge's text: hidden at 0, capped at "9+". */
 export const badgeText = (unread: number): string | null => (unread <= 0 ? null : unread > 9 ? '9+' : String(unread));

@@ -1,9 +1,15 @@
 import { API, eventStatsSchema } from '@magiim/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../app/api-client';
 
 /** How often the dashboard asks for new answers while its tab is visible. */
 export const STATS_POLL_MS = 5_000;
+
+/**
+ * How long the first answer counts as fresh: the answer asked for while the app loaded (app/first-screen) is not
+ * asked again the moment the dashboard mounts. Later answers are stale at once, so returning to the dashboard asks.
+ */
+export const FIRST_STATS_FRESH_MS = 3_000;
 
 export const statsKeys = {
   one: (eventId: string) => ['events', eventId, 'stats'] as const,
@@ -13,11 +19,13 @@ export const statsKeys = {
  * The dashboard's figures, refreshed every few seconds while the tab is visible (TanStack Query pauses the
  * interval in a hidden tab) and at once when the host comes back to it, so answers appear without a reload.
  */
-export const useEventStats = (eventId: string) =>
-  useQuery({
+export const eventStatsQuery = (eventId: string) =>
+  queryOptions({
     queryKey: statsKeys.one(eventId),
     queryFn: ({ signal }) => apiRequest(API.stats(eventId), { schema: eventStatsSchema, signal }),
     refetchInterval: STATS_POLL_MS,
     refetchOnWindowFocus: 'always',
-    staleTime: 0,
+    staleTime: (query) => (query.state.dataUpdateCount === 1 ? FIRST_STATS_FRESH_MS : 0),
   });
+
+export const useEventStats = (eventId: string) => useQuery(eventStatsQuery(eventId));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupBars } from './group-bars';
+import { groupBars, hasOtherPeople } from './group-bars';
 
 const row = (groupId: string | null, invited: number, parts: Partial<Record<'attending' | 'declined' | 'maybe' | 'noAnswer', number>> = {}) => ({
   groupId,
@@ -12,28 +12,39 @@ const row = (groupId: string | null, invited: number, parts: Partial<Record<'att
   ...parts,
 });
 
+const total = (segments: { percent: number }[]) => Math.round(segments.reduce((sum, segment) => sum + segment.percent, 0));
+
 describe('groupBars', () => {
-  it('scales every bar to the largest group', () => {
+  it('scales every bar to 100% of its own group, whatever the largest group', () => {
     const bars = groupBars([row('a', 20, { attending: 10, noAnswer: 10 }), row('b', 5, { declined: 5 })]);
-    expect(bars.map((bar) => bar.length)).toEqual([100, 25]);
     expect(bars[0]?.segments).toEqual([
       { kind: 'attending', people: 10, percent: 50 },
       { kind: 'noAnswer', people: 10, percent: 50 },
     ]);
     expect(bars[1]?.segments).toEqual([{ kind: 'declined', people: 5, percent: 100 }]);
+    expect(bars.map((bar) => total(bar.segments))).toEqual([100, 100]);
   });
 
-  it('leaves the people an approved guest does not bring out of every segment', () => {
-    const [bar] = groupBars([row('a', 3, { attending: 2 })]);
-    expect(bar?.segments).toEqual([{ kind: 'attending', people: 2, percent: 66.7 }]);
+  it('draws coming first, then maybe, no answer, not coming, and the rest last', () => {
+    const [bar] = groupBars([row('a', 10, { declined: 1, noAnswer: 2, maybe: 3, attending: 3 })]);
+    expect(bar?.segments.map((segment) => segment.kind)).toEqual(['attending', 'maybe', 'noAnswer', 'declined', 'other']);
   });
 
-  it('keeps empty groups and guests without a group', () => {
-    const bars = groupBars([row('a', 0), row(null, 4, { maybe: 4 })]);
-    expect(bars.map((bar) => [bar.key, bar.length, bar.segments.length])).toEqual([
-      ['a', 0, 0],
-      ['none', 100, 1],
+  it('shows the people an approved guest does not bring as a part of their own, not as empty track', () => {
+    const bars = groupBars([row('a', 3, { attending: 2 })]);
+    expect(bars[0]?.segments).toEqual([
+      { kind: 'attending', people: 2, percent: 66.7 },
+      { kind: 'other', people: 1, percent: 33.3 },
     ]);
-    expect(groupBars([row('a', 0)])[0]?.length).toBe(0);
+    expect(hasOtherPeople(bars)).toBe(true);
+    expect(hasOtherPeople(groupBars([row('a', 2, { attending: 2 })]))).toBe(false);
+  });
+
+  it('keeps an empty group empty and guests without a group', () => {
+    const bars = groupBars([row('a', 0), row(null, 4, { maybe: 4 })]);
+    expect(bars.map((bar) => [bar.key, bar.segments.length])).toEqual([
+      ['a', 0],
+      ['none', 1],
+    ]);
   });
 });

@@ -2,6 +2,8 @@ import type { EventStatsDto } from '@magiim/shared';
 
 export const GROUP_SEGMENTS = ['attending', 'maybe', 'noAnswer', 'declined'] as const;
 export type GroupSegment = (typeof GROUP_SEGMENTS)[number];
+/** People of the group in no answer above: the rest of a family that comes in part, and wrong numbers. */
+export type BarSegment = GroupSegment | 'other';
 
 export interface GroupBar {
   key: string;
@@ -9,27 +11,33 @@ export interface GroupBar {
   name: string | null;
   invited: number;
   attending: number;
-  /** The bar's length, as a percentage of the largest group's invited people, so groups compare at a glance. */
-  length: number;
-  /** Each part as a percentage of this group's invited people (of the bar, not of the track). */
-  segments: { kind: GroupSegment; people: number; percent: number }[];
+  /**
+   * The group's people from coming to the rest, each as a percentage of this group's invited people, so every
+   * bar is its own 100% (a group of 4 and one of 200 read alike). Only parts with people; a group with no one
+   * invited has none, and its track stays empty.
+   */
+  segments: { kind: BarSegment; people: number; percent: number }[];
 }
 
 const percentOf = (part: number, whole: number): number => Math.round((part / whole) * 1000) / 10;
 
-/**
- * The attendance-by-group chart's bars. People of an approved guest who will not come (3 invited, 2 coming)
- * belong to no segment: the bar's track shows them as the remainder.
- */
-export const groupBars = (rows: EventStatsDto['byGroup']): GroupBar[] => {
-  const largest = Math.max(1, ...rows.map((row) => row.invited));
-  return rows.map((row) => ({
-    key: row.groupId ?? 'none',
-    groupId: row.groupId,
-    name: row.name,
-    invited: row.invited,
-    attending: row.attending,
-    length: percentOf(row.invited, largest),
-    segments: GROUP_SEGMENTS.filter((kind) => row[kind] > 0).map((kind) => ({ kind, people: row[kind], percent: percentOf(row[kind], row.invited) })),
-  }));
-};
+/** The attendance-by-group chart's bars, coming first. */
+export const groupBars = (rows: EventStatsDto['byGroup']): GroupBar[] =>
+  rows.map((row) => {
+    const answered = GROUP_SEGMENTS.reduce((sum, kind) => sum + row[kind], 0);
+    const parts: { kind: BarSegment; people: number }[] = [
+      ...GROUP_SEGMENTS.map((kind) => ({ kind, people: row[kind] })),
+      { kind: 'other', people: Math.max(0, row.invited - answered) },
+    ];
+    return {
+      key: row.groupId ?? 'none',
+      groupId: row.groupId,
+      name: row.name,
+      invited: row.invited,
+      attending: row.attending,
+      segments: row.invited > 0 ? parts.filter((part) => part.people > 0).map((part) => ({ ...part, percent: percentOf(part.people, row.invited) })) : [],
+    };
+  });
+
+/** Whether any bar has people outside the four answers (the legend names that part only then). */
+export const hasOtherPeople = (bars: GroupBar[]): boolean => bars.some((bar) => bar.segments.some((segment) => segment.kind === 'other'));

@@ -11,6 +11,7 @@ import { showToast } from '../../../components/toast-store';
 import { isApiError } from '../../../app/api-error';
 import { useDeleteEvent } from '../api';
 import { eventNameIn } from '../format-event';
+import { isolateUserText } from '../../../design/bidi';
 
 /** Asks before deleting; a paid or started event cannot be deleted, and the dialog says why. */
 export function DeleteEventDialog({ event, onClose }: { event: EventDto | null; onClose: () => void }) {
@@ -25,7 +26,7 @@ export function DeleteEventDialog({ event, onClose }: { event: EventDto | null; 
 
   return (
     <Dialog open={event !== null} onClose={close} aria-labelledby="delete-event-title" aria-describedby="delete-event-body" data-testid="delete-event-dialog">
-      <DialogTitle id="delete-event-title">{paid ? t('events.delete.paidTitle') : t('events.delete.title', { name })}</DialogTitle>
+      <DialogTitle id="delete-event-title">{paid ? t('events.delete.paidTitle') : t('events.delete.title', { name: isolateUserText(name) })}</DialogTitle>
       <DialogContent>
         <DialogContentText id="delete-event-body">{paid ? t('events.delete.paidBody') : t('events.delete.body')}</DialogContentText>
         {paid ? null : <FormErrorAlert error={deleteEvent.error && !(isApiError(deleteEvent.error) && deleteEvent.error.handledGlobally) ? deleteEvent.error : null} />}

@@ -14,10 +14,11 @@ import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import type { EventDto } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { Ltr } from '../../../design/bidi';
+import { Ltr, UserText } from '../../../design/bidi';
 import { useIsolatedT } from '../../../design/isolated-text';
 import { colors } from '../../../design/tokens';
 import { eventNameIn, formatCount, formatEventDate } from '../format-event';
+import { EventPlace } from './event-place';
 
 /** Statuses worth a chip on the card, in the order a host reads them. */
 const CARD_STATUSES = ['approved', 'declined', 'maybe', 'inProgress', 'pending', 'wrongNumber'] as const;
@@ -88,8 +89,8 @@ export function EventCard({ event, onDelete }: EventCardProps) {
     <Card component="article" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid="event-card" data-event-id={event.id}>
       <EventImage event={event} />
       <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
-        <Typography id={titleId} variant="h3" component="h2" dir="auto" sx={{ overflowWrap: 'anywhere' }} data-testid="event-card-name">
-          {name}
+        <Typography id={titleId} variant="h3" component="h2" sx={{ overflowWrap: 'anywhere' }} data-testid="event-card-name">
+          <UserText>{name}</UserText>
         </Typography>
         <Stack spacing={0.5} sx={{ color: 'text.secondary' }}>
           <Typography variant="body2" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
@@ -102,7 +103,7 @@ export function EventCard({ event, onDelete }: EventCardProps) {
           </Typography>
           <Typography variant="body2" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
             <PlaceIcon fontSize="small" aria-hidden />
-            <span>{event.location.name}</span>
+            <EventPlace event={event} />
           </Typography>
           <Typography variant="body2" sx={{ display: 'flex', gap: 1, alignItems: 'center' }} data-testid="event-card-counts">
             <PeopleIcon fontSize="small" aria-hidden />

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -33,12 +33,15 @@ import {
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/form-text-field';
+import { UserText } from '../../../design/bidi';
 import { useIsolatedT } from '../../../design/isolated-text';
 import { translateMessage } from '../../../i18n/translate-message';
 import { earliestEventDate, recommendedRsvpStart, type EventFormValues, type EventStepId } from '../event-form';
 import { formatEventDate } from '../format-event';
+import { DateField, preloadDateTimeFields, TimeField } from '../date-time/lazy-date-time-fields';
 import { ImageField } from './image-field';
 import { LocationField } from './location-field';
+import { TransportTranslations } from './transport-translations';
 
 function Section({ title, hint, children }: { title: string; hint?: ReactNode; children: ReactNode }) {
   const id = useId();
@@ -158,42 +161,42 @@ function DetailsStep({ lockedLangs }: { lockedLangs: readonly Lang[] }) {
 function WhenWhereStep() {
   const { t } = useTranslation();
   const { control } = useFormContext<EventFormValues>();
+  const [langs = [], defaultLang] = useWatch({ control, name: ['langs', 'defaultLang'] });
+  // Like the event's name: one venue field per event language, the main language first.
+  const venueLangs = [defaultLang, ...langs.filter((lang) => lang !== defaultLang)].filter((lang) => langs.includes(lang));
   return (
     <>
       <Section title={t('eventWizard.whenWhere.whenTitle')}>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 7 }}>
-            <FormTextField
-              control={control}
+            <DateField
               name="date"
-              type="date"
-              required
               label={t('eventWizard.whenWhere.date')}
-              helperText={t('eventWizard.whenWhere.dateHint', { num: MIN_DAYS_BEFORE_EVENT_TO_ORDER })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: earliestEventDate() } }}
+              hint={t('eventWizard.whenWhere.dateHint', { num: MIN_DAYS_BEFORE_EVENT_TO_ORDER })}
+              min={earliestEventDate()}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 5 }}>
-            <FormTextField
-              control={control}
-              name="time"
-              type="time"
-              required
-              label={t('eventWizard.whenWhere.time')}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <TimeField name="time" label={t('eventWizard.whenWhere.time')} />
           </Grid>
         </Grid>
       </Section>
       <Section title={t('eventWizard.whenWhere.whereTitle')}>
         <LocationField />
-        <FormTextField
-          control={control}
-          name="location.name"
-          label={t('eventWizard.whenWhere.venueName')}
-          helperText={t('eventWizard.whenWhere.venueNameHint')}
-          slotProps={{ htmlInput: { maxLength: 120 } }}
-        />
+        {venueLangs.map((lang, index) => (
+          <FormTextField
+            key={lang}
+            control={control}
+            name={`location.venue.${lang}`}
+            label={
+              venueLangs.length > 1
+                ? t('eventWizard.whenWhere.venueNameIn', { language: t(`language.names.${lang}`) })
+                : t('eventWizard.whenWhere.venueName')
+            }
+            helperText={index === 0 ? t('eventWizard.whenWhere.venueNameHint') : undefined}
+            slotProps={{ htmlInput: { dir: directionOf(lang), lang, maxLength: 120 } }}
+          />
+        ))}
       </Section>
     </>
   );
@@ -259,6 +262,7 @@ function TransportOptions() {
   const { t } = useTranslation();
   const { control, formState, trigger } = useFormContext<EventFormValues>();
   const { field } = useController({ control, name: 'transport.options' });
+  const { field: translations } = useController({ control, name: 'transport.translations' });
   const [draft, setDraft] = useState('');
   const options = field.value;
   const errors = formState.errors.transport?.options;
@@ -304,15 +308,21 @@ function TransportOptions() {
           {options.map((option) => (
             <li key={option}>
               <Chip
-                label={option}
+                label={<UserText>{option}</UserText>}
                 color="primary"
                 variant="outlined"
-                onDelete={() => field.onChange(options.filter((o) => o !== option))}
+                onDelete={() => {
+                  // An option's translations go with it, so the rest stay beside their own options.
+                  const index = options.indexOf(option);
+                  field.onChange(options.filter((o) => o !== option));
+                  translations.onChange((translations.value ?? []).filter((_names, i) => i !== index));
+                }}
               />
             </li>
           ))}
         </Stack>
       ) : null}
+      <TransportTranslations />
     </Box>
   );
 }
@@ -360,15 +370,13 @@ function RsvpStep() {
     <>
       <Section title={t('eventWizard.rsvp.startTitle')}>
         <Box sx={{ maxWidth: { sm: 420 } }}>
-        <FormTextField
-          control={control}
-          name="rsvpStartDate"
-          type="date"
-          required
-          label={t('eventWizard.rsvp.startDate')}
-          helperText={t('eventWizard.rsvp.tip', { num: RECOMMENDED_RSVP_START_DAYS_BEFORE_EVENT })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayInBusinessZone(), max: date || undefined } }}
-        />
+          <DateField
+            name="rsvpStartDate"
+            label={t('eventWizard.rsvp.startDate')}
+            hint={t('eventWizard.rsvp.tip', { num: RECOMMENDED_RSVP_START_DAYS_BEFORE_EVENT })}
+            min={todayInBusinessZone()}
+            max={date || undefined}
+          />
         </Box>
         {recommended && recommended !== rsvpStartDate ? (
           <Button
@@ -443,6 +451,7 @@ export interface EventStepContentProps {
 
 /** The fields of one wizard step; the create wizard and the settings page share them. */
 export function EventStepContent({ step, lockedLangs = [], currentImageUrl, onRemoveCurrentImage, removingImage }: EventStepContentProps) {
+  useEffect(preloadDateTimeFields, []);
   return (
     <Box data-testid={`event-step-${step}`}>
       {step === 'details' ? <DetailsStep lockedLangs={lockedLangs} /> : null}

@@ -14,8 +14,8 @@ import { Ltr } from '../../../design/bidi';
 import { useIsolatedT } from '../../../design/isolated-text';
 import { colors } from '../../../design/tokens';
 import { translateMessage } from '../../../i18n/translate-message';
-import type { EventFormValues } from '../event-form';
-import { formatFileSize } from '../format-event';
+import { formatFileSize } from '../../../i18n/format-file-size';
+import { checkPickedImage, IMAGE_MESSAGES, type EventFormValues } from '../event-form';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
 
@@ -33,11 +33,12 @@ interface ImageFieldProps {
 export function ImageField({ currentUrl, onRemoveCurrent, removing }: ImageFieldProps) {
   const { t, i18n } = useTranslation();
   const ti = useIsolatedT();
-  const { control } = useFormContext<EventFormValues>();
+  const { control, setError, clearErrors } = useFormContext<EventFormValues>();
   const {
     field: { value: file, onChange, ref },
     fieldState: { error },
   } = useController({ control, name: 'image' });
+  const picks = useRef(0);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
@@ -55,17 +56,28 @@ export function ImageField({ currentUrl, onRemoveCurrent, removing }: ImageField
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  const take = (files: FileList | null | undefined) => {
+  // A file that is not an image is refused when picked, with the reason at the field; the last choice stays.
+  const take = async (files: FileList | null | undefined) => {
     const next = files?.[0];
-    if (next) onChange(next);
+    if (!next) return;
+    const pick = ++picks.current;
+    const problem = await checkPickedImage(next);
+    if (pick !== picks.current) return;
+    if (problem) {
+      setError('image', { type: 'image', message: problem });
+      return;
+    }
+    clearErrors('image');
+    onChange(next);
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    take(event.dataTransfer.files);
+    void take(event.dataTransfer.files);
   };
   const pick = () => inputRef.current?.click();
-  const message = translateMessage(t, error?.message);
+  const maxSize = formatFileSize(EVENT_IMAGE_MAX_BYTES, i18n.language);
+  const message = error?.message === IMAGE_MESSAGES.size ? t(IMAGE_MESSAGES.size, { max: maxSize }) : translateMessage(t, error?.message);
   const shownUrl = file ? previewUrl : (currentUrl ?? null);
 
   return (
@@ -80,7 +92,7 @@ export function ImageField({ currentUrl, onRemoveCurrent, removing }: ImageField
         accept={ACCEPT}
         hidden
         onChange={(event) => {
-          take(event.target.files);
+          void take(event.target.files);
           event.target.value = '';
         }}
         data-testid="image-input"
@@ -141,7 +153,7 @@ export function ImageField({ currentUrl, onRemoveCurrent, removing }: ImageField
                 <Ltr>{file.name}</Ltr>
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                <Ltr>{formatFileSize(file.size, i18n.language)}</Ltr>
+                {formatFileSize(file.size, i18n.language)}
               </Typography>
               {!previewUrl ? (
                 <Typography variant="body2" color="text.secondary">
@@ -153,7 +165,7 @@ export function ImageField({ currentUrl, onRemoveCurrent, removing }: ImageField
             <Typography color="text.secondary">{shownUrl ? t('eventWizard.image.current') : t('eventWizard.image.drop')}</Typography>
           )}
           <Typography variant="body2" color="text.secondary" id={hintId}>
-            {ti('eventWizard.image.hint', { formats: 'JPEG, PNG, WebP, HEIC', max: formatFileSize(EVENT_IMAGE_MAX_BYTES, i18n.language) })}
+            {ti('eventWizard.image.hint', { formats: 'JPEG, PNG, WebP, HEIC', max: maxSize })}
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button variant="outlined" startIcon={<UploadIcon />} onClick={pick} aria-describedby={hintId}>

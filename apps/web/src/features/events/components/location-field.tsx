@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../i18n/translate-message';
 import { usePlaceSuggestions } from '../api';
 import type { EventFormValues } from '../event-form';
+import { UserText } from '../../../design/bidi';
 
 const useDebounced = <T,>(value: T, delayMs: number): T => {
   const [settled, setSettled] = useState(value);
@@ -22,11 +23,12 @@ const useDebounced = <T,>(value: T, delayMs: number): T => {
 
 /**
  * The location is chosen from the suggestions only: typed text that was not picked sends nothing, so the
- * server never sees a free-text place. The chosen suggestion's placeId is what the event stores.
+ * server never sees a free-text place. The chosen suggestion's placeId is what the event stores; the venue
+ * (the hall) is typed beside it.
  */
 export function LocationField() {
   const { t, i18n } = useTranslation();
-  const { control, setValue, getValues, formState } = useFormContext<EventFormValues>();
+  const { control, setValue, formState } = useFormContext<EventFormValues>();
   const {
     field: { value: place, onChange: setPlace, ref },
   } = useController({ control, name: 'place' });
@@ -37,13 +39,10 @@ export function LocationField() {
   const locationError = formState.errors.location;
   const message = translateMessage(t, locationError?.message ?? locationError?.placeId?.message);
 
+  // The place (city or address) and the venue are two fields: picking a place never touches the venue.
   const choose = (next: PlaceSuggestion | null) => {
-    const previousName = getValues('place')?.name ?? '';
     setPlace(next);
-    const typedName = getValues('location.name') ?? '';
-    // The name guests see follows the place until the host writes their own.
-    const name = !typedName || typedName === previousName ? (next?.name ?? '') : typedName;
-    setValue('location', { placeId: next?.placeId ?? '', name }, { shouldDirty: true, shouldValidate: formState.errors.location !== undefined });
+    setValue('location.placeId', next?.placeId ?? '', { shouldDirty: true, shouldValidate: formState.errors.location !== undefined });
   };
 
   const options = suggestions.data ?? [];
@@ -60,6 +59,9 @@ export function LocationField() {
       isOptionEqualToValue={(option, selected) => option.placeId === selected.placeId}
       loading={suggestions.isFetching}
       loadingText={t('common.loading')}
+      openText={t('eventWizard.whenWhere.showPlaces')}
+      closeText={t('eventWizard.whenWhere.hidePlaces')}
+      clearText={t('eventWizard.whenWhere.clearPlace')}
       noOptionsText={query ? t('eventWizard.whenWhere.noPlaces') : t('eventWizard.whenWhere.typeToSearch')}
       autoHighlight
       fullWidth
@@ -68,7 +70,7 @@ export function LocationField() {
           <PlaceIcon color="primary" sx={{ mt: 0.25 }} aria-hidden />
           <Box>
             <Typography component="span" sx={{ display: 'block' }}>
-              {option.name}
+              <UserText>{option.name}</UserText>
             </Typography>
             {option.address ? (
               <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>

@@ -11,11 +11,12 @@ import { Navigate, Outlet, useParams } from 'react-router';
 import { isApiError } from '../../../app/api-error';
 import { ContentLayout } from '../../../app/layouts/content-layout';
 import { eventDashboardNav } from '../../../app/layouts/event-dashboard-nav';
-import { Ltr } from '../../../design/bidi';
+import { Ltr, UserText } from '../../../design/bidi';
 import { translateError } from '../../../i18n/translate-error';
 import { useEventById } from '../api';
 import { eventNameIn, formatEventDate } from '../format-event';
 import type { EventOutletContext } from '../use-event';
+import { EventPlace } from '../components/event-place';
 
 /** The event's date and place (and, on a phone, its name) above every dashboard screen. */
 function EventBanner({ event }: { event: EventDto }) {
@@ -24,8 +25,8 @@ function EventBanner({ event }: { event: EventDto }) {
   return (
     <Box data-testid="event-banner" sx={{ mb: 3, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 3, rowGap: 0.5 }}>
       {/* from md up the top bar carries the name */}
-      <Typography component="p" sx={{ fontWeight: 700, fontSize: '1.125rem', color: 'primary.dark', display: { xs: 'block', md: 'none' } }} dir="auto" data-testid="event-name">
-        {name}
+      <Typography component="p" sx={{ fontWeight: 700, fontSize: '1.125rem', color: 'primary.dark', display: { xs: 'block', md: 'none' } }} data-testid="event-name">
+        <UserText>{name}</UserText>
       </Typography>
       <Typography component="p" variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <EventIcon fontSize="small" aria-hidden />
@@ -37,7 +38,7 @@ function EventBanner({ event }: { event: EventDto }) {
       </Typography>
       <Typography component="p" variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <PlaceIcon fontSize="small" aria-hidden />
-        <span>{event.location.name}</span>
+        <EventPlace event={event} />
       </Typography>
     </Box>
   );

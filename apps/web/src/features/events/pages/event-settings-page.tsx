@@ -34,7 +34,7 @@ const flip = { transform: 'var(--flip, none)' };
 
 /** `/event/:id/settings/:step?`: the wizard's steps on the saved event; a save sends only what changed. */
 export function EventSettingsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const event = useEvent();
   const navigate = useNavigate();
   const { step } = useParams();
@@ -43,7 +43,7 @@ export function EventSettingsPage() {
   const deleteImage = useDeleteEventImage(event.id);
   const nonRemovable = useNonRemovableLanguages(event.id);
   const resolver = useMemo(() => eventFormResolver({ date: event.date, rsvpStartDate: event.rsvpStartDate }), [event.date, event.rsvpStartDate]);
-  const form = useForm<EventFormValues>({ resolver, defaultValues: eventToFormValues(event), mode: 'onTouched' });
+  const form = useForm<EventFormValues>({ resolver, defaultValues: eventToFormValues(event, i18n.language), mode: 'onTouched' });
   const { handleSubmit, setError, reset, formState } = form;
   const { formError, handleError, clearFormError } = useServerErrors(setError, EVENT_FORM_FIELDS);
 
@@ -72,7 +72,7 @@ export function EventSettingsPage() {
       {
         onSuccess: (saved) => {
           setProgress(null);
-          reset(eventToFormValues(saved));
+          reset(eventToFormValues(saved, i18n.language));
           showToast('eventSettings.saved', 'success');
         },
         onError: (error) => {

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LANGUAGES, type GroupDto, type Lang } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
+import { UserText } from '../../../design/bidi';
 
 interface BulkActionsBarProps {
   count: number;
@@ -30,7 +31,19 @@ export function BulkActionsBar({ count, groups, langs, busy, onMove, onSetLang, 
       role="region"
       aria-label={t('guests.bulk.label')}
       data-testid="bulk-bar"
-      sx={{ p: 1.5, mb: 2, bgcolor: 'background.paper', border: 2, borderColor: 'primary.main', borderRadius: 3 }}
+      // Stays under the fixed top bar while the host scrolls on ticking rows further down.
+      sx={{
+        p: 1.5,
+        mb: 2,
+        bgcolor: 'background.paper',
+        border: 2,
+        borderColor: 'primary.main',
+        borderRadius: 3,
+        position: 'sticky',
+        top: { xs: 64, sm: 72 },
+        zIndex: 3,
+        boxShadow: '0 4px 16px rgba(42, 36, 51, 0.12)',
+      }}
     >
       <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
         <Typography sx={{ fontWeight: 600, me: 1 }}>{t('guests.bulk.selected', { count })}</Typography>
@@ -56,7 +69,7 @@ export function BulkActionsBar({ count, groups, langs, busy, onMove, onSetLang, 
               onMove(group.id);
             }}
           >
-            {group.name}
+            <UserText>{group.name}</UserText>
           </MenuItem>
         ))}
         <MenuItem

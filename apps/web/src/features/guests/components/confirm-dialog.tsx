@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The safe choice; "Cancel" unless given. */
+  cancelLabel?: string;
   destructive?: boolean;
   busy?: boolean;
   onConfirm: () => void;
@@ -20,7 +22,7 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before something that cannot be undone; the safe choice has the focus. */
-export function ConfirmDialog({ open, title, children, confirmLabel, destructive, busy, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel, destructive, busy, onConfirm, onClose }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -31,7 +33,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, destructive
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus disabled={busy}>
-          {t('guests.actions.cancel')}
+          {cancelLabel ?? t('guests.actions.cancel')}
         </Button>
         <Button onClick={onConfirm} variant="contained" color={destructive ? 'error' : 'primary'} loading={busy}>
           {confirmLabel}

@@ -17,7 +17,7 @@ import type { ImportResult } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { showToast } from '../../../components/toast-store';
-import { Ltr } from '../../../design/bidi';
+import { Ltr, UserText } from '../../../design/bidi';
 import { useGuestRows } from '../api';
 import type { PickedContact } from '../contact-sources';
 import { ImportReport } from './import-report';
@@ -94,7 +94,7 @@ export function ContactsDialog({ eventId, contacts, loadError, open, onClose }: 
                     data-testid="contact-option"
                     sx={{ m: 0, px: 1, py: 0.25, width: '100%' }}
                     control={<Checkbox checked={picked.has(index)} onChange={() => toggle(index)} />}
-                    label={<ListItemText primary={contact.name || '—'} secondary={<Ltr>{contact.phoneNumber}</Ltr>} />}
+                    label={<ListItemText primary={contact.name ? <UserText>{contact.name}</UserText> : '—'} secondary={<Ltr>{contact.phoneNumber}</Ltr>} />}
                   />
                 </ListItem>
               ))}

@@ -25,6 +25,8 @@ import { isApiError } from '../../../app/api-error';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { FormTextField } from '../../../components/form-text-field';
 import { useServerErrors } from '../../../components/use-server-errors';
+import { UnsavedChangesPrompt } from './unsaved-changes-prompt';
+import { UserText } from '../../../design/bidi';
 
 const FIELDS = ['fullName', 'phoneNumber', 'countOfInvites', 'lang', 'comments'] as const;
 type Values = z.input<typeof guestInputSchema>;
@@ -57,7 +59,7 @@ interface GuestFormProps {
 
 export function GuestForm({ event, guest, groups, saving, saved, error, onSave, onCancel }: GuestFormProps) {
   const { t } = useTranslation();
-  const { control, handleSubmit, setError } = useForm<Values, unknown, Parsed>({
+  const { control, handleSubmit, setError, formState } = useForm<Values, unknown, Parsed>({
     resolver: zodResolver(guestInputSchema),
     defaultValues: {
       fullName: guest.fullName,
@@ -86,6 +88,7 @@ export function GuestForm({ event, guest, groups, saving, saved, error, onSave, 
 
   return (
     <Box component="form" onSubmit={onSubmit} noValidate data-testid="guest-form">
+      <UnsavedChangesPrompt dirty={formState.isDirty && !saving} />
       {saved ? <Alert severity="success">{t('guests.edit.saved')}</Alert> : null}
       {nothingChanged ? <Alert severity="info">{t('guests.edit.nothingChanged')}</Alert> : null}
       <FormErrorAlert error={formError} />
@@ -115,7 +118,7 @@ export function GuestForm({ event, guest, groups, saving, saved, error, onSave, 
               <MenuItem value="">{t('guests.groups.none')}</MenuItem>
               {groups.map((group) => (
                 <MenuItem key={group.id} value={group.id}>
-                  {group.name}
+                  <UserText>{group.name}</UserText>
                 </MenuItem>
               ))}
             </TextField>

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import Box from '@mui/material/Box';
 import type { InviteeStatus } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../statistics/components/visually-hidden';
 
 /** Text and background per status: all pairs meet WCAG AA (4.5:1). */
 const TONES: Record<InviteeStatus, { color: string; bg: string; border: string }> = {
@@ -18,9 +19,20 @@ const TONES: Record<InviteeStatus, { color: string; bg: string; border: string }
  * A guest's status (spec §4) as a small label. A styled span rather than MUI's Chip: a page shows up to
  * 200 of them, and this one costs no ripple, no icon slots and no extra components.
  */
-export const GuestStatusChip = memo(function GuestStatusChip({ status }: { status: InviteeStatus }) {
+export const GuestStatusChip = memo(function GuestStatusChip({ status, quietPending = false }: { status: InviteeStatus; quietPending?: boolean }) {
   const { t } = useTranslation();
   const tone = TONES[status];
+  // In a list where every guest may be pending, "not invited yet" is said once above it; the row stays quiet.
+  if (quietPending && status === 'pending') {
+    return (
+      <Box component="span" sx={{ color: 'text.secondary' }} title={t('guests.status.pending')} data-status="pending">
+        <span aria-hidden="true">–</span>
+        <Box component="span" sx={visuallyHidden}>
+          {t('guests.status.pending')}
+        </Box>
+      </Box>
+    );
+  }
   return (
     <Box
       component="span"

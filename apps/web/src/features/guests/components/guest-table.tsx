@@ -15,13 +15,14 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { formatPhone, type GroupDto, type GuestDto, type GuestSort } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { Ltr } from '../../../design/bidi';
+import { Ltr, UserText } from '../../../design/bidi';
+import { useIsolatedT } from '../../../design/isolated-text';
 import { GuestLinkMenu } from '../../invitations/components/guest-link-menu';
 import { GuestStatusChip } from './guest-status-chip';
+import { InvitationViews } from './invitation-views';
 
 interface GuestTableProps {
   eventId: string;
@@ -83,22 +84,24 @@ const GuestTableRow = memo(function GuestTableRow({
       <TableCell padding="checkbox">
         <Checkbox disableRipple checked={checked} onChange={() => onToggle(guest.id)} slotProps={{ input: { 'aria-label': `${labels.select}: ${guest.fullName}` } }} />
       </TableCell>
-      <TableCell className="guest-name">{guest.fullName}</TableCell>
+      <TableCell className="guest-name">
+        <UserText>{guest.fullName}</UserText>
+      </TableCell>
       <TableCell>
         <Ltr>{formatPhone(guest.phoneNumber)}</Ltr>
       </TableCell>
       <TableCell>
         <Ltr>{guest.countOfInvites}</Ltr>
       </TableCell>
-      <TableCell>{groupName}</TableCell>
+      <TableCell>{groupName ? <UserText>{groupName}</UserText> : null}</TableCell>
       <TableCell>
-        <GuestStatusChip status={guest.status} />
+        <GuestStatusChip status={guest.status} quietPending />
       </TableCell>
       <TableCell>
         <Ltr>{attendingText(guest)}</Ltr>
       </TableCell>
       <TableCell>
-        <Ltr>{guest.viewedCount}</Ltr>
+        <InvitationViews count={guest.viewedCount} />
       </TableCell>
       <TableCell>{/* filled by the messaging engine (rounds sent, delivery) */}</TableCell>
       <TableCell align="right">
@@ -126,6 +129,7 @@ const GuestTableRow = memo(function GuestTableRow({
 /** The guest list: a table on wide screens, one card per guest on a phone; selection drives the bulk actions. */
 export const GuestTable = memo(function GuestTable({ eventId, guests, groups, selected, onToggle, onToggleAll, onDelete, sort, onSort, compact }: GuestTableProps) {
   const { t } = useTranslation();
+  const ti = useIsolatedT();
   const groupName = useMemo(() => new Map(groups.map((group) => [group.id, group.name])), [groups]);
   const labels = useMemo<RowLabels>(() => ({ edit: t('guests.actions.edit'), link: t('invitations.links.menu'), delete: t('guests.actions.delete'), select: t('guests.actions.select') }), [t]);
   const allChecked = guests.length > 0 && guests.every((guest) => selected.has(guest.id));
@@ -159,23 +163,36 @@ export const GuestTable = memo(function GuestTable({ eventId, guests, groups, se
             />
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600 }} noWrap>
-                {guest.fullName}
+                <UserText>{guest.fullName}</UserText>
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              {/* Each fact whole on its line: "Invited: 1" never breaks before its number. */}
+              <Typography variant="body2" color="text.secondary" sx={{ '& > span': { whiteSpace: 'nowrap' } }}>
                 <Ltr>{formatPhone(guest.phoneNumber)}</Ltr>
                 {' · '}
-                {t('guests.card.invited', { count: guest.countOfInvites })}
-                {guest.groupId ? ` · ${groupName.get(guest.groupId) ?? ''}` : ''}
-              </Typography>
-              <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.75 }}>
-                <GuestStatusChip status={guest.status} />
-                {guest.attending !== null ? (
-                  <Typography variant="caption">
-                    <Ltr>{attendingText(guest)}</Ltr>
-                  </Typography>
+                <span>{ti('guests.card.invited', { count: guest.countOfInvites })}</span>
+                {guest.groupId ? (
+                  <>
+                    {' · '}
+                    <span>
+                      <UserText>{groupName.get(guest.groupId) ?? ''}</UserText>
+                    </span>
+                  </>
                 ) : null}
-                {guest.viewedCount > 0 ? <VisibilityIcon fontSize="small" color="action" aria-label={t('guests.viewed')} /> : null}
-              </Stack>
+              </Typography>
+              {/* Not invited yet is said once above the list: no line of its own on each card. */}
+              {guest.status === 'pending' && guest.attending === null ? null : (
+                <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.75 }}>
+                  <GuestStatusChip status={guest.status} quietPending />
+                  {guest.attending !== null ? (
+                    <Typography variant="caption">
+                      <Ltr>{attendingText(guest)}</Ltr>
+                    </Typography>
+                  ) : null}
+                </Stack>
+              )}
+              <Typography variant="caption" component="p" sx={{ mt: 0.75 }}>
+                <InvitationViews count={guest.viewedCount} />
+              </Typography>
             </Box>
             {actions(guest)}
           </Card>

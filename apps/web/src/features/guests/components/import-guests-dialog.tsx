@@ -11,20 +11,24 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import UploadFileIcon from '@mui/icons-material/UploadFileOutlined';
-import { GUEST_IMPORT_MAX_BYTES, GUEST_IMPORT_MAX_ROWS, type ImportResult } from '@magiim/shared';
+import { GUEST_IMPORT_MAX_BYTES, GUEST_IMPORT_MAX_ROWS, type GuestImportColumn, type ImportMapping, type ImportResult } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { showToast } from '../../../components/toast-store';
 import { Ltr } from '../../../design/bidi';
+import { formatFileSize } from '../../../i18n/format-file-size';
 import { downloadImportTemplate, useGuestFileImport } from '../api';
+import { ColumnMapping, fieldsOf, mappingIsComplete, withColumnField, withTitleRow } from './column-mapping';
 import { ImportReport } from './import-report';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * An Excel file in three steps: pick it (a template in the host's language is one click away), see every bad
- * row with its reason while nothing is written, then add the good rows. Upload progress shows for big files.
+ * An Excel file in three steps: pick it (a template in the host's language is one click away), see how each
+ * column was read (and change it) and every bad row with its reason while nothing is written, then add the
+ * good rows. The file is sent again with each changed reading, so the server keeps nothing between the steps.
+ * Upload progress shows for big files.
  */
 export function ImportGuestsDialog({ eventId, open, onClose }: { eventId: string; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -33,21 +37,24 @@ export function ImportGuestsDialog({ eventId, open, onClose }: { eventId: string
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);
+  /** The host's own reading of the columns; null while the titles decide. */
+  const [mapping, setMapping] = useState<ImportMapping | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const importFile = useGuestFileImport(eventId);
 
   const close = () => {
     setFile(null);
     setPreview(null);
+    setMapping(null);
     setProgress(null);
     importFile.reset();
     onClose();
   };
 
-  const run = (chosen: File, commit: boolean) => {
+  const run = (chosen: File, commit: boolean, reading: ImportMapping | null) => {
     setProgress(0);
     importFile.mutate(
-      { file: chosen, commit, onProgress: setProgress },
+      { file: chosen, commit, mapping: reading, onProgress: setProgress },
       {
         onSuccess: (result) => {
           if (commit) {
@@ -64,8 +71,26 @@ export function ImportGuestsDialog({ eventId, open, onClose }: { eventId: string
     if (!chosen) return;
     setFile(chosen);
     setPreview(null);
+    setMapping(null);
     importFile.reset();
-    run(chosen, false);
+    run(chosen, false, null);
+  };
+
+  const sheet = preview?.sheet;
+  const complete = sheet ? mappingIsComplete(fieldsOf(sheet, mapping)) : true;
+  const changeColumn = (column: number, field: GuestImportColumn | null) => {
+    if (!sheet || !file) return;
+    rethink(withColumnField(sheet, mapping, column, field));
+  };
+  const changeTitleRow = (titleRow: number | null) => {
+    if (sheet) rethink(withTitleRow(sheet, mapping, titleRow));
+  };
+  /** The host's new reading, checked again by the server once it names the name and the phone. */
+  const rethink = (next: ImportMapping) => {
+    if (!sheet || !file) return;
+    setMapping(next);
+    importFile.reset();
+    if (mappingIsComplete(fieldsOf(sheet, next))) run(file, false, next);
   };
 
   return (
@@ -101,7 +126,7 @@ export function ImportGuestsDialog({ eventId, open, onClose }: { eventId: string
             }}
           />
           <Typography variant="caption" display="block" color="text.secondary" sx={{ mt: 1 }}>
-            {t('guests.import.limits', { mb: GUEST_IMPORT_MAX_BYTES / 1024 / 1024 })}
+            {t('guests.import.limits', { size: formatFileSize(GUEST_IMPORT_MAX_BYTES, currentLanguage()) })}
           </Typography>
         </Box>
         {progress !== null ? (
@@ -113,15 +138,16 @@ export function ImportGuestsDialog({ eventId, open, onClose }: { eventId: string
           </Box>
         ) : null}
         <FormErrorAlert error={importFile.error} />
-        {preview ? <ImportReport result={preview} /> : null}
+        {sheet ? <ColumnMapping sheet={sheet} mapping={mapping} onChange={changeColumn} onTitleRowChange={changeTitleRow} disabled={importFile.isPending} /> : null}
+        {preview && complete ? <ImportReport result={preview} /> : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>{t('guests.actions.cancel')}</Button>
         <Button
           variant="contained"
-          disabled={!file || !preview || preview.valid === 0}
+          disabled={!file || !preview || preview.valid === 0 || !complete || importFile.isPending}
           loading={importFile.isPending && preview !== null}
-          onClick={() => file && run(file, true)}
+          onClick={() => file && run(file, true, mapping)}
           data-testid="import-add"
         >
           {preview ? t('guests.import.addValid', { count: preview.valid }) : t('guests.import.add')}

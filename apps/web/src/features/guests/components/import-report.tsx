@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ImportResult } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
-import { Ltr } from '../../../design/bidi';
+import { Ltr, UserText } from '../../../design/bidi';
 
 const MAX_SHOWN = 500;
 
@@ -19,10 +19,15 @@ interface ImportReportProps {
   rowLabel?: (row: number) => number;
   /** The report after adding (imported) rather than the preview. */
   committed?: boolean;
+  /** Only the summary line (the paste review shows its rows in a table of its own). */
+  summaryOnly?: boolean;
 }
 
-/** How many rows are good, and every bad row with its place and reason, before (or after) adding. */
-export function ImportReport({ result, rowLabel = (row) => row, committed = false }: ImportReportProps) {
+/**
+ * How many rows are good, and every bad row with its place, its guest, the value and the reason ("Row 7,
+ * Dana Levi – Invalid phone number: Phone 05-123"), before (or after) adding.
+ */
+export function ImportReport({ result, rowLabel = (row) => row, committed = false, summaryOnly = false }: ImportReportProps) {
   const { t } = useTranslation();
   const bad = result.total - result.valid;
   return (
@@ -33,13 +38,13 @@ export function ImportReport({ result, rowLabel = (row) => row, committed = fals
           : t('guests.import.summary', { valid: result.valid, total: result.total })}
         {bad > 0 ? ` ${t('guests.import.badRows', { count: bad })}` : ''}
       </Alert>
-      {result.errors.length > 0 ? (
+      {result.errors.length > 0 && !summaryOnly ? (
         <TableContainer sx={{ maxHeight: 280, border: 1, borderColor: 'divider', borderRadius: 2 }}>
           <Table size="small" stickyHeader aria-label={t('guests.import.errorsTable')}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('guests.import.row')}</TableCell>
-                <TableCell>{t('guests.import.column')}</TableCell>
+                <TableCell>{t('guests.import.guest')}</TableCell>
                 <TableCell>{t('guests.import.reason')}</TableCell>
               </TableRow>
             </TableHead>
@@ -49,15 +54,26 @@ export function ImportReport({ result, rowLabel = (row) => row, committed = fals
                   <TableCell>
                     <Ltr>{rowLabel(error.row)}</Ltr>
                   </TableCell>
-                  <TableCell>{t(`guests.columns.${error.column}`, { defaultValue: error.column })}</TableCell>
-                  <TableCell>{t(`importErrors.${error.code}`)}</TableCell>
+                  <TableCell>{error.name ? <UserText>{error.name}</UserText> : '—'}</TableCell>
+                  <TableCell>
+                    {t(`importErrors.${error.code}`)}
+                    <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                      {t(`guests.columns.${error.column}`, { defaultValue: error.column })}
+                      {error.value ? (
+                        <>
+                          {': '}
+                          <UserText>{error.value}</UserText>
+                        </>
+                      ) : null}
+                    </Typography>
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </TableContainer>
       ) : null}
-      {result.errors.length > MAX_SHOWN ? (
+      {result.errors.length > MAX_SHOWN && !summaryOnly ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('guests.import.moreErrors', { count: result.errors.length - MAX_SHOWN })}
         </Typography>

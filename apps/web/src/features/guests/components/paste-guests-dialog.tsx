@@ -15,10 +15,11 @@ import { showToast } from '../../../components/toast-store';
 import { useGuestRows } from '../api';
 import { parsePastedRows } from '../parse-pasted-rows';
 import { ImportReport } from './import-report';
+import { PastedRowsReview } from './pasted-rows-review';
 
 /**
- * Rows copied from Excel or Google Sheets, pasted as they are: checked first (every bad row with its
- * reason), then the good rows are added in one go.
+ * Rows copied from Excel or Google Sheets, pasted as they are: checked first (a table of the rows as they
+ * will be added, every bad row with its reason), then the good rows are added in one go.
  */
 export function PasteGuestsDialog({ eventId, open, onClose }: { eventId: string; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -65,12 +66,16 @@ export function PasteGuestsDialog({ eventId, open, onClose }: { eventId: string;
           minRows={6}
           maxRows={14}
           fullWidth
-          slotProps={{ htmlInput: { 'data-testid': 'paste-box', spellCheck: false } }}
+          // Each pasted row reads in its own direction (an Arabic row right to left, a Latin one left to right).
+          slotProps={{ htmlInput: { 'data-testid': 'paste-box', spellCheck: false, dir: text ? 'auto' : undefined, style: { unicodeBidi: 'plaintext' } } }}
           helperText={block.rows.length > 0 ? t('guests.paste.found', { count: block.rows.length }) : ' '}
         />
         <FormErrorAlert error={rows.error} />
         {preview ? (
-          <ImportReport result={preview} rowLabel={(row) => block.lines[row - 1] ?? row} />
+          <>
+            <ImportReport result={preview} summaryOnly />
+            <PastedRowsReview rows={block.rows} lines={block.lines} errors={preview.errors} />
+          </>
         ) : null}
       </DialogContent>
       <DialogActions>

@@ -12,9 +12,11 @@ import { useEvent } from '../../events/use-event';
 import { GuestAnswerCard } from '../../invitations/components/guest-answer-card';
 import { GuestAnswerHistoryCard } from '../../invitations/components/guest-answer-history-card';
 import { PersonalLinkCard } from '../../invitations/components/personal-link-card';
+import { PublicAnswersCard } from '../../invitations/components/public-answers-card';
 import { useEditGuest, useGroups, useGuest } from '../api';
 import { GuestForm } from '../components/guest-form';
 import { GuestStatusChip } from '../components/guest-status-chip';
+import { InvitationViews } from '../components/invitation-views';
 
 export function GuestEditPage() {
   const { t } = useTranslation();
@@ -37,7 +39,7 @@ export function GuestEditPage() {
         <GuestStatusChip status={guest.data.status} />
       </Stack>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('guests.edit.viewed', { count: guest.data.viewedCount })}
+        <InvitationViews count={guest.data.viewedCount} long />
       </Typography>
       <Card variant="outlined" sx={{ maxWidth: 720, mb: 3 }}>
         <CardContent>
@@ -56,6 +58,7 @@ export function GuestEditPage() {
       </Card>
       {/* The host came to edit: the form first, then what the guest answered and their link. */}
       <GuestAnswerCard guest={guest.data} />
+      <PublicAnswersCard eventId={event.id} place="guest" guestId={guestId} />
       <PersonalLinkCard event={event} guest={guest.data} />
       <GuestAnswerHistoryCard eventId={event.id} guestId={guestId} />
     </>

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Collapse from '@mui/material/Collapse';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
@@ -14,6 +15,7 @@ import { useTheme } from '@mui/material/styles';
 import ContactsIcon from '@mui/icons-material/ContactsOutlined';
 import ContentPasteIcon from '@mui/icons-material/ContentPaste';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import UploadIcon from '@mui/icons-material/FileUploadOutlined';
 import { GUEST_LIST_DEFAULT_PAGE_SIZE, GUEST_SORTS, type GuestDto, type GuestListQuery, type GuestSort, type Lang } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +28,7 @@ import { EmptyState } from '../../../design/empty-state';
 import { InvitationIllustration } from '../../../design/illustrations';
 import { useConfig } from '../../config/api';
 import { useEvent } from '../../events/use-event';
+import { PublicAnswersCard } from '../../invitations/components/public-answers-card';
 import { PublicLinkCard } from '../../invitations/components/public-link-card';
 import { downloadGuestExport, useBulkGuests, useDeleteGuest, useGoogleContacts, useGroups, useGuestList } from '../api';
 import { BulkActionsBar } from '../components/bulk-actions-bar';
@@ -33,12 +36,14 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { ContactsDialog } from '../components/contacts-dialog';
 import { GuestTable } from '../components/guest-table';
 import { ImportGuestsDialog } from '../components/import-guests-dialog';
+import { NotInvitedNote, waitsForPackage } from '../components/not-invited-note';
 import { PasteGuestsDialog } from '../components/paste-guests-dialog';
 import { QuickAddRow } from '../components/quick-add-row';
 import { StatusFilter, type ListFilter } from '../components/status-filter';
 import { useHashDialog } from '../components/use-hash-dialog';
 import { hasContactPicker, pickPhoneContacts, requestGoogleContactsToken, type PickedContact } from '../contact-sources';
 import { useDebouncedValue } from '../use-debounced-value';
+import { UserText } from '../../../design/bidi';
 
 const PAGE_SIZES = [25, 50, 100, 200];
 
@@ -73,7 +78,7 @@ const useListParams = () => {
 export function GuestListPage() {
   const { t } = useTranslation();
   const event = useEvent();
-  const compact = useMediaQuery(useTheme().breakpoints.down('md'));
+  const compact = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
   const { filter, sort, page, pageSize, groupId, q, update } = useListParams();
   const [search, setSearch] = useState(q);
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
@@ -106,6 +111,9 @@ export function GuestListPage() {
   const [toDelete, setToDelete] = useState<GuestDto | null>(null);
   const [bulkDelete, setBulkDelete] = useState(false);
   const [contacts, setContacts] = useState<PickedContact[] | null>(null);
+  /** The phone's "add guests" panel: null until the host opens or closes it. */
+  const [addPanel, setAddPanel] = useState<boolean | null>(null);
+  const addPanelId = useId();
   const paste = useHashDialog('paste');
   const importDialog = useHashDialog('import');
   const contactsDialog = useHashDialog('contacts');
@@ -172,6 +180,52 @@ export function GuestListPage() {
 
   const onDelete = useCallback((guest: GuestDto) => setToDelete(guest), []);
 
+  const importButtons = (
+    <>
+      <Button variant="outlined" startIcon={<ContentPasteIcon />} onClick={paste.show} data-testid="open-paste">
+        {t('guests.actions.paste')}
+      </Button>
+      <Button variant="outlined" startIcon={<UploadIcon />} onClick={importDialog.show} data-testid="open-import">
+        {t('guests.actions.import')}
+      </Button>
+      {hasContactPicker() ? (
+        <Button variant="outlined" startIcon={<ContactsIcon />} onClick={() => void openPhoneContacts()}>
+          {t('guests.actions.phoneContacts')}
+        </Button>
+      ) : null}
+      {config?.googleContacts ? (
+        <Button variant="outlined" startIcon={<ContactsIcon />} onClick={() => void openGoogleContacts()} data-testid="open-google-contacts">
+          {t('guests.actions.googleContacts')}
+        </Button>
+      ) : null}
+    </>
+  );
+  const exportButton = (
+    <Button
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      disabled={everyone === 0}
+      onClick={() => void downloadGuestExport(event.id, currentLanguage() as Lang).catch(onBulkError)}
+      data-testid="export"
+    >
+      {t('guests.actions.export')}
+    </Button>
+  );
+  const quickAdd = (
+    <Card variant="outlined" sx={{ mb: 3 }}>
+      <CardContent>
+        <Typography variant="h2" component="h2" sx={{ mb: 2, fontSize: '1.05rem' }}>
+          {t('guests.quickAdd.title')}
+        </Typography>
+        <QuickAddRow eventId={event.id} groups={groups} />
+      </CardContent>
+    </Card>
+  );
+  // The list comes first: the public link's settings follow it (new guests waiting for approval stay above,
+  // they need the host). On a phone adding guests (quick add, paste, import, contacts) is one tap away, open
+  // by itself while the list is empty.
+  const addOpen = !compact || (addPanel ?? (list.data !== undefined && everyone === 0));
+
   return (
     <>
       <Stack direction={{ xs: 'column', md: 'row' }} justifyContent="space-between" alignItems={{ md: 'center' }} spacing={2} sx={{ mb: 3 }}>
@@ -179,45 +233,42 @@ export function GuestListPage() {
           <PageHeading>{t('guests.list.title')}</PageHeading>
           <Typography color="text.secondary">{t('guests.list.subtitle', { guests: everyone.toLocaleString(), people: (event.inviteeCount ?? 0).toLocaleString() })}</Typography>
         </Box>
-        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-          <Button variant="outlined" startIcon={<ContentPasteIcon />} onClick={paste.show} data-testid="open-paste">
-            {t('guests.actions.paste')}
-          </Button>
-          <Button variant="outlined" startIcon={<UploadIcon />} onClick={importDialog.show} data-testid="open-import">
-            {t('guests.actions.import')}
-          </Button>
-          {hasContactPicker() ? (
-            <Button variant="outlined" startIcon={<ContactsIcon />} onClick={() => void openPhoneContacts()}>
-              {t('guests.actions.phoneContacts')}
+        {compact ? (
+          <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+            <Button
+              variant={addOpen ? 'outlined' : 'contained'}
+              startIcon={<PersonAddIcon />}
+              onClick={() => setAddPanel(!addOpen)}
+              aria-expanded={addOpen}
+              aria-controls={addPanelId}
+              data-testid="open-add-guests"
+            >
+              {t('guests.actions.addGuests')}
             </Button>
-          ) : null}
-          {config?.googleContacts ? (
-            <Button variant="outlined" startIcon={<ContactsIcon />} onClick={() => void openGoogleContacts()} data-testid="open-google-contacts">
-              {t('guests.actions.googleContacts')}
-            </Button>
-          ) : null}
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            disabled={everyone === 0}
-            onClick={() => void downloadGuestExport(event.id, currentLanguage() as Lang).catch(onBulkError)}
-            data-testid="export"
-          >
-            {t('guests.actions.export')}
-          </Button>
-        </Stack>
+            {exportButton}
+          </Stack>
+        ) : (
+          <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+            {importButtons}
+            {exportButton}
+          </Stack>
+        )}
       </Stack>
 
-      <Card variant="outlined" sx={{ mb: 3 }}>
-        <CardContent>
-          <Typography variant="h2" component="h2" sx={{ mb: 2, fontSize: '1.05rem' }}>
-            {t('guests.quickAdd.title')}
-          </Typography>
-          <QuickAddRow eventId={event.id} groups={groups} />
-        </CardContent>
-      </Card>
+      {compact ? (
+        <Collapse in={addOpen} id={addPanelId} unmountOnExit>
+          <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
+            {importButtons}
+          </Stack>
+          {quickAdd}
+        </Collapse>
+      ) : (
+        quickAdd
+      )}
 
-      <PublicLinkCard event={event} />
+      <PublicAnswersCard eventId={event.id} place="newGuests" />
+
+      {list.data && waitsForPackage(event.progressStatus, counts.pending) ? <NotInvitedNote sx={{ mb: 3 }} /> : null}
 
       {list.isError ? <Alert severity="error">{t('errors.INTERNAL')}</Alert> : null}
 
@@ -252,7 +303,7 @@ export function GuestListPage() {
               <MenuItem value="none">{t('guests.groups.none')}</MenuItem>
               {groups.map((group) => (
                 <MenuItem key={group.id} value={group.id}>
-                  {group.name}
+                  <UserText>{group.name}</UserText>
                 </MenuItem>
               ))}
             </TextField>
@@ -303,6 +354,10 @@ export function GuestListPage() {
           />
         </>
       ) : null}
+
+      <Box sx={{ mt: 3 }}>
+        <PublicLinkCard event={event} />
+      </Box>
 
       <ConfirmDialog
         open={toDelete !== null}

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { MealCounts } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
-import { Ltr } from '../../../design/bidi';
+import { Ltr, UserText } from '../../../design/bidi';
 import { chosenMeals } from '../format-answer';
 
 export interface AnswerFields {
@@ -37,8 +37,8 @@ export function AnswerDetails({ answer, countOfInvites }: { answer: AnswerFields
       key: 'comments',
       label: t('invitations.answer.comments'),
       value: (
-        <Box component="span" dir="auto" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-          {answer.comments}
+        <Box component="span" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          <UserText>{answer.comments}</UserText>
         </Box>
       ),
     });

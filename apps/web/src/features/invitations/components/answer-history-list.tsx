@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { AnswerHistoryItem } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { Ltr } from '../../../design/bidi';
+import { Ltr, UserText } from '../../../design/bidi';
 import { formatAnsweredAt } from '../format-answer';
 import { AnswerDetails } from './answer-details';
 import { StatusChange } from './status-change';
@@ -15,8 +15,8 @@ function AnswerHistoryEntry({ item, eventId, showName }: { item: AnswerHistoryIt
     <Box component="li" sx={{ py: 1.5, display: 'grid', gap: 0.75, '&:not(:last-of-type)': { borderBottom: 1, borderColor: 'divider' } }} data-testid="answer-entry">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}>
         {showName ? (
-          <Link component={RouterLink} to={`/event/${eventId}/guest/edit/${item.guestId}`} sx={{ fontWeight: 600, minHeight: 44, display: 'inline-flex', alignItems: 'center' }} dir="auto">
-            {item.fullName}
+          <Link component={RouterLink} to={`/event/${eventId}/guest/edit/${item.guestId}`} sx={{ fontWeight: 600, minHeight: 44, display: 'inline-flex', alignItems: 'center' }}>
+            <UserText>{item.fullName}</UserText>
           </Link>
         ) : null}
         <StatusChange status={item.status} previous={item.changed ? item.previousStatus : null} />
@@ -26,6 +26,12 @@ function AnswerHistoryEntry({ item, eventId, showName }: { item: AnswerHistoryIt
           </Ltr>
           {' · '}
           {t(`invitations.answer.source.${item.source}`)}
+          {item.source === 'public' && item.typedName && item.typedName !== item.fullName ? (
+            <>
+              {' · '}
+              {t('invitations.answer.typedBy')} <bdi>{item.typedName}</bdi>
+            </>
+          ) : null}
         </Typography>
       </Box>
       <AnswerDetails answer={item} />

@@ -37,6 +37,7 @@ const item = (over: Partial<AnswerHistoryItem> = {}): AnswerHistoryItem => ({
   comments: '',
   changed: true,
   source: 'personal',
+  typedName: null,
   createdAt: '2030-01-05T22:30:00.000Z',
   ...over,
 });
@@ -86,7 +87,7 @@ describe('guest answer card', () => {
   it('shows the answer details and the changed-decision mark, in Hebrew', async () => {
     const html = await render('he', <GuestAnswerCard guest={guest()} />);
     expect(html).toContain('התשובה להזמנה');
-    expect(html).toContain('שינה החלטה');
+    expect(html).toContain('שינו החלטה');
     expect(html).toContain('3/4');
     expect(html).toContain('טבעונית: 2');
     expect(html).toContain('05/07/2030 12:05');

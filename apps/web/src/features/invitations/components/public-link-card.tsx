@@ -9,11 +9,12 @@ import { eventNameIn } from '../../events/format-event';
 import { toastApiError } from '../toast-api-error';
 import { useRotatePublicLink } from '../api';
 import { LinkActions } from './link-actions';
+import { PublicLinkSettings } from './public-link-settings';
 import { RotateLinkDialog } from './rotate-link-dialog';
 
 /**
  * The event's public link, for family and class WhatsApp groups: whoever opens it answers with name and phone,
- * and is matched to the list by phone or added to it. Sits on the guest list, where the host adds guests.
+ * and is matched to the list by phone or added to it, as the host chose below. Sits on the guest list.
  */
 export function PublicLinkCard({ event }: { event: EventDto }) {
   const { t, i18n } = useTranslation();
@@ -45,6 +46,7 @@ export function PublicLinkCard({ event }: { event: EventDto }) {
           rotating={rotate.isPending}
           inline
         />
+        <PublicLinkSettings eventId={event.id} />
       </CardContent>
       <RotateLinkDialog open={confirming} body={t('invitations.links.rotatePublicBody')} busy={rotate.isPending} onConfirm={onConfirm} onClose={() => setConfirming(false)} />
     </Card>

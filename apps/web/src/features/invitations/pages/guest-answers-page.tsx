@@ -16,6 +16,8 @@ import { useEvent } from '../../events/use-event';
 import { useAnswerHistory } from '../api';
 import { AnswerHistoryList } from '../components/answer-history-list';
 import { AnswerPager } from '../components/answer-pager';
+import { PublicAnswersCard } from '../components/public-answers-card';
+import { isolateUserText } from '../../../design/bidi';
 
 const PAGE_SIZE = 20;
 
@@ -61,7 +63,7 @@ export function GuestAnswersPage() {
         {guestId ? (
           <>
             <Typography sx={{ fontWeight: 600 }} data-testid="guest-filter" dir="auto">
-              {guestName ? t('invitations.history.guestFilter', { name: guestName }) : t('invitations.history.oneGuest')}
+              {guestName ? t('invitations.history.guestFilter', { name: isolateUserText(guestName) }) : t('invitations.history.oneGuest')}
             </Typography>
             <Button onClick={() => update({ guestId: null, page: null })} data-testid="show-all-answers">
               {t('invitations.history.showAll')}
@@ -69,6 +71,8 @@ export function GuestAnswersPage() {
           </>
         ) : null}
       </Stack>
+
+      {guestId ? <PublicAnswersCard eventId={event.id} place="guest" guestId={guestId} /> : <PublicAnswersCard eventId={event.id} place="answers" />}
 
       {history.isError ? (
         <Alert

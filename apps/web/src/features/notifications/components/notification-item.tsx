@@ -1,11 +1,11 @@
+import { Fragment } from 'react';
 import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import type { NotificationDto } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { Ltr } from '../../../design/bidi';
-import { useIsolatedT } from '../../../design/isolated-text';
+import { Ltr, UserText } from '../../../design/bidi';
 import { formatCount } from '../../events/format-event';
 import { visuallyHidden } from '../../statistics/components/visually-hidden';
 import { describeNotification } from '../describe-notification';
@@ -18,17 +18,41 @@ interface NotificationItemProps {
   onNavigate: () => void;
 }
 
-/** One line of the bell: the event, what happened, when; it leads to that event's statistics. */
+const NAME = '\uE002';
+const COUNT = '\uE003';
+
+/** "Dana Levi and 2 more are coming": the name isolated in its own direction, the number left to right. */
+function NotificationText({ textKey, name, count }: { textKey: string; name: string | null; count: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t(textKey, { name: NAME, count: COUNT })
+        .split(/(\uE002|\uE003)/)
+        .map((part, index) =>
+          part === NAME ? (
+            <bdi key={index} data-testid="notification-name">
+              {name}
+            </bdi>
+          ) : part === COUNT ? (
+            <Ltr key={index}>{count}</Ltr>
+          ) : (
+            <Fragment key={index}>{part}</Fragment>
+          ),
+        )}
+    </>
+  );
+}
+
+/** One line of the bell: the event, who answered and how, when; it leads to that guest or the answers. */
 export function NotificationItem({ notification, fresh, now, onNavigate }: NotificationItemProps) {
   const { t, i18n } = useTranslation();
-  const ti = useIsolatedT();
   const view = describeNotification(notification, i18n.language, now);
   const day = view.day.kind === 'date' ? <Ltr>{view.day.dayMonth}</Ltr> : t(`notifications.${view.day.kind}`);
   return (
     <li>
       <ListItemButton
         component={RouterLink}
-        to={`/event/${notification.eventId}/statistics`}
+        to={view.to}
         onClick={onNavigate}
         data-testid="notification-item"
         data-type={notification.type}
@@ -39,8 +63,8 @@ export function NotificationItem({ notification, fresh, now, onNavigate }: Notif
           sx={{ width: 8, height: 8, mt: 1, borderRadius: '50%', flexShrink: 0, bgcolor: fresh ? 'secondary.main' : 'transparent' }}
         />
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-          <Typography component="p" variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} dir="auto">
-            {view.eventName}
+          <Typography component="p" variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            <UserText>{view.eventName}</UserText>
           </Typography>
           <Typography component="p" variant="body2" color="text.secondary">
             {fresh ? (
@@ -48,7 +72,7 @@ export function NotificationItem({ notification, fresh, now, onNavigate }: Notif
                 {t('notifications.new')}{' '}
               </Box>
             ) : null}
-            {ti(view.textKey, { count: formatCount(view.count, i18n.language) })}
+            <NotificationText textKey={view.textKey} name={view.name} count={formatCount(view.count, i18n.language)} />
           </Typography>
         </Box>
         <Typography component="time" dateTime={notification.statusDate} variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap', mt: 0.25 }}>

@@ -28,6 +28,8 @@ const item = (overrides: Partial<NotificationDto> = {}): NotificationDto => ({
   statusDate: '2027-06-16T08:00:00Z',
   messageSystem: null,
   read: false,
+  latestGuest: null,
+  guests: 0,
   ...overrides,
 });
 
@@ -65,13 +67,24 @@ describe('NotificationItem', () => {
   const renderItem = (lang: 'he' | 'en' | 'ru' | 'ar', notification: NotificationDto, fresh = false) =>
     render(lang, <NotificationItem notification={notification} fresh={fresh} now={now} onNavigate={() => {}} />);
 
-  it("leads to the event's statistics with its name, the sentence and the day", async () => {
+  it("leads to the event's answers with its name, the sentence and the day", async () => {
     const html = await renderItem('en', item(), true);
-    expect(html).toContain('href="/event/ev1/statistics"');
+    expect(html).toContain('href="/event/ev1/guest/answers"');
     expect(html).toContain('Dana&#x27;s wedding');
     expect(html).toMatch(/<bdi[^>]*>3<\/bdi> guests confirmed they&#x27;re coming/);
     expect(html).toContain('>Yesterday<');
     expect(html).toContain('New:');
+  });
+
+  it('names who answered and how many more, and opens that guest when there is one', async () => {
+    const dana = { id: 'g1', fullName: 'Dana Levi' };
+    const en = await renderItem('en', item({ latestGuest: dana, guests: 3 }));
+    expect(en).toMatch(/<bdi data-testid="notification-name">Dana Levi<\/bdi> and <bdi dir="ltr"[^>]*>2<\/bdi> more are coming/);
+    expect(en).toContain('href="/event/ev1/guest/answers"');
+    const he = await renderItem('he', item({ latestGuest: { id: 'g1', fullName: 'דנה לוי' }, guests: 1, count: 2 }));
+    expect(he).toContain('מגיעים: <bdi data-testid="notification-name">דנה לוי</bdi>');
+    expect(he).not.toContain('ועוד');
+    expect(he).toContain('href="/event/ev1/guest/answers?guestId=g1"');
   });
 
   it('speaks of one guest in a sentence of its own, in the event name of the default language', async () => {

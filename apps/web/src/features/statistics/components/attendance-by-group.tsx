@@ -5,39 +5,43 @@ import { useTranslation } from 'react-i18next';
 import { useIsolatedT } from '../../../design/isolated-text';
 import { colors } from '../../../design/tokens';
 import { formatCount } from '../../events/format-event';
-import { GROUP_SEGMENTS, groupBars, type GroupSegment } from '../group-bars';
+import { GROUP_SEGMENTS, groupBars, hasOtherPeople, type BarSegment } from '../group-bars';
 import { StatsSection } from './stats-section';
 import { visuallyHidden } from './visually-hidden';
+import { UserText } from '../../../design/bidi';
 
-/** Bar colours; the labels and the table carry the figures, so colour is never the only cue. */
-const SEGMENT_COLORS: Record<GroupSegment, string> = {
+/**
+ * Bar colours; the labels and the table carry the figures, so colour is never the only cue. The rest of a
+ * family and wrong numbers are hatched grey, so they never read as the empty track.
+ */
+const OTHER_FILL = `repeating-linear-gradient(135deg, ${colors.inkSoft}55 0 3px, ${colors.line} 3px 7px)`;
+const SEGMENT_FILL: Record<BarSegment, string> = {
   attending: colors.success,
   maybe: colors.gold,
   noAnswer: colors.primaryLight,
   declined: colors.rose,
+  other: OTHER_FILL,
 };
 
 type GroupRow = EventStatsDto['byGroup'][number];
 
-function Legend() {
+function Swatch({ kind }: { kind: BarSegment }) {
+  return <Box sx={{ width: 12, height: 12, borderRadius: '50%', background: SEGMENT_FILL[kind], flexShrink: 0 }} />;
+}
+
+function Legend({ withOther }: { withOther: boolean }) {
   const { t } = useTranslation();
+  const kinds: BarSegment[] = withOther ? [...GROUP_SEGMENTS, 'other'] : [...GROUP_SEGMENTS];
   return (
     <Box component="ul" aria-hidden sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 0, m: 0, mb: 2, listStyle: 'none' }}>
-      {GROUP_SEGMENTS.map((kind) => (
+      {kinds.map((kind) => (
         <Box component="li" key={kind} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-          <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: SEGMENT_COLORS[kind] }} />
+          <Swatch kind={kind} />
           <Typography variant="body2" color="text.secondary" component="span">
             {t(`statistics.groups.${kind}`)}
           </Typography>
         </Box>
       ))}
-      {/* The track's own colour: people of a partly coming family, and wrong numbers. */}
-      <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-        <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: colors.line, border: 1, borderColor: 'divider' }} />
-        <Typography variant="body2" color="text.secondary" component="span">
-          {t('statistics.groups.other')}
-        </Typography>
-      </Box>
     </Box>
   );
 }
@@ -65,7 +69,7 @@ function GroupTable({ rows }: { rows: GroupRow[] }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.groupId ?? 'none'}>
-              <th scope="row">{groupName(row)}</th>
+              <th scope="row">{row.name ? <UserText>{row.name}</UserText> : groupName(row)}</th>
               <td>{row.invited}</td>
               {GROUP_SEGMENTS.map((kind) => (
                 <td key={kind}>{row[kind]}</td>
@@ -78,7 +82,7 @@ function GroupTable({ rows }: { rows: GroupRow[] }) {
   );
 }
 
-/** People per group: coming, maybe, no answer and not coming, each bar scaled to the largest group. */
+/** People per group: coming, maybe, no answer, not coming and the rest, each bar the whole of its group. */
 export function AttendanceByGroup({ rows }: { rows: GroupRow[] | undefined }) {
   const { t, i18n } = useTranslation();
   const ti = useIsolatedT();
@@ -89,7 +93,7 @@ export function AttendanceByGroup({ rows }: { rows: GroupRow[] | undefined }) {
         <>
           <GroupTable rows={rows} />
           <Box aria-hidden>
-            <Legend />
+            <Legend withOther={hasOtherPeople(bars)} />
             <Box component="ul" sx={{ p: 0, m: 0, listStyle: 'none', display: 'grid', gap: 2 }}>
               {bars.map((bar) => (
                 <Box component="li" key={bar.key} data-testid="group-bar">
@@ -104,12 +108,15 @@ export function AttendanceByGroup({ rows }: { rows: GroupRow[] | undefined }) {
                       })}
                     </Typography>
                   </Box>
-                  <Box sx={{ height: 14, borderRadius: 999, bgcolor: colors.canvas, border: 1, borderColor: 'divider', overflow: 'hidden' }}>
-                    <Box sx={{ width: `${bar.length}%`, height: '100%', display: 'flex', bgcolor: colors.line }}>
-                      {bar.segments.map((segment) => (
-                        <Box key={segment.kind} sx={{ width: `${segment.percent}%`, bgcolor: SEGMENT_COLORS[segment.kind] }} title={`${t(`statistics.groups.${segment.kind}`)}: ${segment.people}`} />
-                      ))}
-                    </Box>
+                  <Box sx={{ height: 14, borderRadius: 999, bgcolor: colors.paper, border: 1, borderColor: 'divider', overflow: 'hidden', display: 'flex' }}>
+                    {bar.segments.map((segment) => (
+                      <Box
+                        key={segment.kind}
+                        data-segment={segment.kind}
+                        sx={{ width: `${segment.percent}%`, background: SEGMENT_FILL[segment.kind] }}
+                        title={`${t(`statistics.groups.${segment.kind}`)}: ${segment.people}`}
+                      />
+                    ))}
                   </Box>
                 </Box>
               ))}

@@ -10,6 +10,7 @@ import { GuestStatusChip } from '../../guests/components/guest-status-chip';
 import { AnswerTimeLabel } from './answer-time-label';
 import { SectionEmpty, StatsSection } from './stats-section';
 import { visuallyHidden } from './visually-hidden';
+import { UserText } from '../../../design/bidi';
 
 type Change = EventStatsDto['changedDecisions'][number];
 
@@ -19,8 +20,8 @@ function ChangeRow({ eventId, change, now }: { eventId: string; change: Change; 
   return (
     <Box component="li" sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }} data-testid="changed-decision">
       <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-        <Link component={RouterLink} to={`/event/${eventId}/guest/edit/${change.guestId}`} dir="auto" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-          {change.fullName}
+        <Link component={RouterLink} to={`/event/${eventId}/guest/edit/${change.guestId}`} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+          <UserText>{change.fullName}</UserText>
         </Link>
         <Typography variant="body2" color="text.secondary" component="span">
           <AnswerTimeLabel iso={change.answeredAt} now={now} />

@@ -6,11 +6,9 @@ import ChangeIcon from '@mui/icons-material/ChangeCircleOutlined';
 import CheckIcon from '@mui/icons-material/CheckCircleOutline';
 import CelebrationIcon from '@mui/icons-material/CelebrationOutlined';
 import HelpIcon from '@mui/icons-material/HelpOutline';
-import HourglassIcon from '@mui/icons-material/HourglassEmptyOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleOutline';
 import PhoneDisabledIcon from '@mui/icons-material/PhonelinkEraseOutlined';
 import ScheduleIcon from '@mui/icons-material/ScheduleOutlined';
-import SendIcon from '@mui/icons-material/SendOutlined';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import type { EventStatsDto } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
@@ -20,14 +18,14 @@ import { colors } from '../../../design/tokens';
 import { formatCount } from '../../events/format-event';
 import { StatTile, type StatTileProps } from './stat-tile';
 
-type Tile = Omit<StatTileProps, 'large' | 'label'> & { labelKey: string };
+type Tile = Omit<StatTileProps, 'large' | 'label'> & { labelKey: string; columns?: { xs: number; md: number } };
 
 function TileGrid({ tiles, label, large = false, columns }: { tiles: Tile[]; label: string; large?: boolean; columns: { xs: number; md: number } }) {
   const { t } = useTranslation();
   return (
     <Grid container spacing={2} component="ul" sx={{ p: 0, m: 0 }} aria-label={label}>
-      {tiles.map(({ labelKey, ...tile }) => (
-        <Grid key={tile.id} size={columns} component="li" sx={{ display: 'flex', listStyle: 'none' }}>
+      {tiles.map(({ labelKey, columns: own, ...tile }) => (
+        <Grid key={tile.id} size={own ?? columns} component="li" sx={{ display: 'flex', listStyle: 'none' }}>
           <StatTile {...tile} label={t(labelKey)} large={large} />
         </Grid>
       ))}
@@ -70,12 +68,6 @@ export function HeadlineStats({ stats, fallback }: HeadlineStatsProps) {
   const { t, i18n } = useTranslation();
   const ti = useIsolatedT();
   const guestStats = stats?.guestStats;
-  // Spec §3: the server sends one of pending (awaiting payment) or inProgress; before it answers, guess by neither.
-  const waiting: Tile =
-    guestStats?.pending !== undefined
-      ? { id: 'pending', labelKey: 'statistics.tiles.pending', value: guestStats.pending, icon: <HourglassIcon />, tint: colors.line, ink: colors.inkSoft }
-      : { id: 'inProgress', labelKey: 'statistics.tiles.inProgress', value: guestStats?.inProgress, icon: <SendIcon />, tint: colors.primarySoft, ink: colors.primaryDark };
-
   const people: Tile[] = [
     {
       id: 'invitees',
@@ -111,8 +103,20 @@ export function HeadlineStats({ stats, fallback }: HeadlineStatsProps) {
     { id: 'noAnswer', labelKey: 'statistics.tiles.noAnswer', value: stats?.noAnswer, icon: <ScheduleIcon />, tint: colors.primarySoft, ink: colors.primaryDark },
   ];
   const progress: Tile[] = [
-    { id: 'viewed', labelKey: 'statistics.tiles.viewed', value: stats?.viewed, icon: <VisibilityIcon />, tint: colors.primarySoft, ink: colors.primaryDark },
-    waiting,
+    {
+      // Guests who opened their invitation (each once, however many times they reloaded it), and those who did not.
+      id: 'viewed',
+      labelKey: 'statistics.tiles.viewed',
+      // three tiles: on a phone this one takes the row, the other two share the next
+      columns: { xs: 12, md: 4 },
+      value: stats?.viewed,
+      icon: <VisibilityIcon />,
+      tint: colors.primarySoft,
+      ink: colors.primaryDark,
+      caption: stats ? ti('statistics.tiles.notViewed', { count: formatCount(Math.max(0, stats.guests - stats.viewed), i18n.language) }) : null,
+    },
+    // No "not answered" or "awaiting payment" tile here: it would repeat "No answer yet" above (spec §3's
+    // pending/inProgress are the same guests); an unpaid event says once that nobody was invited yet instead.
     { id: 'changedDecision', labelKey: 'statistics.tiles.changedDecision', value: guestStats?.changedDecision, icon: <ChangeIcon />, tint: colors.roseSoft, ink: colors.rose },
     { id: 'wrongNumber', labelKey: 'statistics.tiles.wrongNumber', value: stats?.wrongNumber, icon: <PhoneDisabledIcon />, tint: '#FBE6E3', ink: colors.error },
   ];
@@ -123,7 +127,8 @@ export function HeadlineStats({ stats, fallback }: HeadlineStatsProps) {
       <SectionTitle>{t('statistics.answersTitle')}</SectionTitle>
       <TileGrid tiles={answers} label={t('statistics.answersTitle')} columns={{ xs: 6, md: 3 }} />
       <SectionTitle>{t('statistics.progressTitle')}</SectionTitle>
-      <TileGrid tiles={progress} label={t('statistics.progressTitle')} columns={{ xs: 6, md: 3 }} />
+      {/* Every tile of the row keeps a caption line (blank but for the viewed one), so their figures line up. */}
+      <TileGrid tiles={progress.map((tile) => ({ ...tile, caption: tile.caption ?? '\u00a0' }))} label={t('statistics.progressTitle')} columns={{ xs: 6, md: 4 }} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { formatCount } from '../../events/format-event';
 import { GuestStatusChip } from '../../guests/components/guest-status-chip';
 import { AnswerTimeLabel } from './answer-time-label';
 import { SectionEmpty, StatsSection } from './stats-section';
+import { UserText } from '../../../design/bidi';
 
 type Response = EventStatsDto['recentResponses'][number];
 
@@ -23,8 +24,8 @@ function ResponseRow({ eventId, response, now }: { eventId: string; response: Re
   return (
     <Box component="li" sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }} data-testid="recent-response">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Link component={RouterLink} to={`/event/${eventId}/guest/edit/${response.guestId}`} dir="auto" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-          {response.fullName}
+        <Link component={RouterLink} to={`/event/${eventId}/guest/edit/${response.guestId}`} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+          <UserText>{response.fullName}</UserText>
         </Link>
         <GuestStatusChip status={response.status} />
       </Box>

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureFeatureTexts, i18n, initI18n, setLanguage } from '../../../app/i18n';
 import { AppThemeProvider } from '../../../app/providers/theme-provider';
 import type { EventOutletContext } from '../../events/use-event';
@@ -15,7 +15,7 @@ beforeAll(async () => {
   await ensureFeatureTexts();
 });
 
-const event = { id: 'ev1', names: { he: 'החתונה' }, defaultLang: 'he', guestCount: 4, inviteeCount: 1234 } as unknown as EventDto;
+const event = { id: 'ev1', names: { he: 'החתונה' }, defaultLang: 'he', guestCount: 4, inviteeCount: 1234, progressStatus: 0 } as unknown as EventDto;
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 
@@ -65,22 +65,40 @@ const render = async (lang: 'he' | 'en', data: EventStatsDto | undefined, eventO
 };
 
 describe('StatisticsPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('shows the headline figures, counts from 1,000 with k in an LTR island (he)', async () => {
     const html = await render('he', stats());
     expect(html).toContain('<bdi dir="ltr"');
     expect(html).toMatch(/data-testid="stat-invitees-value"[^>]*><bdi dir="ltr"[^>]*>1\.2k<\/bdi>/);
     expect(html).toMatch(/data-testid="stat-guests-value">4</);
-    for (const id of ['attending', 'approved', 'declined', 'maybe', 'noAnswer', 'viewed', 'pending', 'changedDecision', 'wrongNumber']) {
+    for (const id of ['attending', 'approved', 'declined', 'maybe', 'noAnswer', 'viewed', 'changedDecision', 'wrongNumber']) {
       expect(html).toContain(`data-testid="stat-${id}-value"`);
     }
     expect(html).not.toContain('data-testid="stat-inProgress"');
     expect(html).toContain('מתוכם בהרכב חלקי');
   });
 
-  it('shows inProgress when the server sends it instead of pending', async () => {
-    const html = await render('en', stats({ guestStats: { inProgress: 7, changedDecision: 0 } }));
-    expect(html).toMatch(/data-testid="stat-inProgress-value"[^>]*><bdi[^>]*>7</);
-    expect(html).not.toContain('data-testid="stat-pending"');
+  it('counts guests who opened the invitation, and says how many have not (guests, not page views)', async () => {
+    // One guest reloaded 17 times: the server counts that guest once (viewed: 1 of 4 guests).
+    const html = await render('en', stats({ viewed: 1 }));
+    expect(html).toMatch(/data-testid="stat-viewed-value"[^>]*><bdi[^>]*>1</);
+    expect(html).toMatch(/Not opened yet: <bdi[^>]*>3<\/bdi>/);
+    expect(await render('he', stats({ viewed: 1 }))).toMatch(/עוד לא פתחו: <bdi[^>]*>3<\/bdi>/);
+  });
+
+  it('says once that nobody is invited before a package, never "awaiting payment" beside "no answer yet"', async () => {
+    for (const lang of ['he', 'en'] as const) {
+      const html = await render(lang, stats({ guestStats: { pending: 1, changedDecision: 0 } }));
+      expect(html.match(/data-testid="not-invited-note"/g)).toHaveLength(1);
+      expect(html).not.toMatch(/Awaiting payment|ממתין לתשלום|ממתינים לתשלום/);
+      expect(html).not.toContain('data-testid="stat-pending"');
+      expect(html).toContain('data-testid="stat-noAnswer-value"');
+    }
+    // Once paid (inProgress), no note and no second "not answered" tile either.
+    const paid = await render('en', stats({ guestStats: { inProgress: 7, changedDecision: 0 } }), { progressStatus: 1 });
+    expect(paid).not.toContain('data-testid="not-invited-note"');
+    expect(paid).not.toContain('data-testid="stat-inProgress"');
   });
 
   it('lists recent and changed answers, groups with a table, and meals only when asked for', async () => {
@@ -110,6 +128,20 @@ describe('StatisticsPage', () => {
     const html = await render('en', stats({ recentResponses: [], changedDecisions: [] }));
     expect(html).toContain('No answers yet.');
     expect(html).toContain('No one has changed their answer yet.');
+  });
+
+  it('in a browser, paints the figures first: the sections below keep their placeholders until then', async () => {
+    // A page that paints (rendering to a string does not): the first render is the one the browser paints first.
+    vi.stubGlobal('window', { requestAnimationFrame: () => 1, cancelAnimationFrame: () => undefined, setTimeout, clearTimeout });
+    const html = await render('en', stats());
+    expect(html).toMatch(/data-testid="stat-attending-value"[^>]*><bdi[^>]*>5</);
+    expect(html).toMatch(/data-testid="stat-approved-value"[^>]*><bdi[^>]*>2</);
+    for (const section of ['recent-responses', 'changed-decisions', 'attendance-by-group']) {
+      expect(html).toMatch(new RegExp(`aria-busy="true" data-testid="${section}"`));
+    }
+    expect(html).not.toContain('data-testid="recent-response"');
+    expect(html).not.toContain('data-testid="groups-table"');
+    expect(html).not.toContain('data-testid="needs-totals"');
   });
 
   it('holds the layout with placeholders until the first figures arrive', async () => {

@@ -9,17 +9,21 @@ import { EmptyState } from '../../../design/empty-state';
 import { InvitationIllustration } from '../../../design/illustrations';
 import { translateError } from '../../../i18n/translate-error';
 import { useEvent } from '../../events/use-event';
+import { NotInvitedNote, waitsForPackage } from '../../guests/components/not-invited-note';
 import { useEventStats } from '../api';
 import { AttendanceByGroup } from '../components/attendance-by-group';
 import { ChangedDecisions } from '../components/changed-decisions';
 import { HeadlineStats } from '../components/headline-stats';
 import { hasNeeds, NeedsTotals } from '../components/needs-totals';
 import { RecentResponses } from '../components/recent-responses';
+import { useAfterPaintOf } from '../use-after-paint';
 import { useNow } from '../use-now';
 
 /**
  * `/event/:id/statistics`, the dashboard's home: headline figures, the latest and the changed answers,
  * attendance by group, and meal and transport totals. It refreshes itself while open (see `useEventStats`).
+ * The sections below the figures keep their placeholders until the figures have been painted (a slow phone
+ * shows the figures a render sooner; the placeholders hold the sections' place, so nothing jumps).
  */
 export function StatisticsPage() {
   const { t } = useTranslation();
@@ -27,6 +31,7 @@ export function StatisticsPage() {
   const query = useEventStats(event.id);
   const now = useNow();
   const stats = query.data;
+  const sectionStats = useAfterPaintOf(stats !== undefined) ? stats : undefined;
   const heading = <PageHeading>{t('statistics.title')}</PageHeading>;
 
   // Until the figures arrive, the event's own guest count decides between the empty state and placeholders.
@@ -68,24 +73,25 @@ export function StatisticsPage() {
     );
   }
 
-  const needs = stats && hasNeeds(stats);
+  const needs = sectionStats && hasNeeds(sectionStats);
   return (
     <>
       {heading}
+      {stats && waitsForPackage(event.progressStatus, stats.guestStats.pending) ? <NotInvitedNote sx={{ mb: 3 }} /> : null}
       <HeadlineStats stats={stats} fallback={{ invited: event.inviteeCount, guests: event.guestCount }} />
       <Grid container spacing={3} sx={{ mt: 4 }}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <RecentResponses eventId={event.id} responses={stats?.recentResponses} now={now} />
+          <RecentResponses eventId={event.id} responses={sectionStats?.recentResponses} now={now} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <ChangedDecisions eventId={event.id} changes={stats?.changedDecisions} now={now} />
+          <ChangedDecisions eventId={event.id} changes={sectionStats?.changedDecisions} now={now} />
         </Grid>
         <Grid size={{ xs: 12, md: needs ? 7 : 12 }}>
-          <AttendanceByGroup rows={stats?.byGroup} />
+          <AttendanceByGroup rows={sectionStats?.byGroup} />
         </Grid>
-        {stats && needs ? (
+        {sectionStats && needs ? (
           <Grid size={{ xs: 12, md: 5 }}>
-            <NeedsTotals meals={stats.meals} transport={stats.transport} />
+            <NeedsTotals meals={sectionStats.meals} transport={sectionStats.transport} />
           </Grid>
         ) : null}
       </Grid>

@@ -1,0 +1,68 @@
+import { STORAGE_KEYS } from '@magiim/shared';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryStorage } from '../../test-support/memory-storage';
+import { eventKeys } from '../../features/events/api';
+import { eventStatsQuery } from '../../features/statistics/api';
+import { setGlobalErrorHandlers } from '../api-client';
+import type { EarlyRequest } from './early-requests';
+import { seedFirstQueries } from './seed-queries';
+
+const early = (answer: Response | Promise<Response>, token = 'token-1'): EarlyRequest => ({
+  query: { kind: 'events' },
+  path: '/event/fetchEvents',
+  token,
+  answer: Promise.resolve(answer),
+});
+
+describe('seedFirstQueries', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  const onSessionExpired = vi.fn();
+  beforeEach(() => {
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('localStorage', createMemoryStorage());
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'token-1');
+    onSessionExpired.mockReset();
+    setGlobalErrorHandlers({ onRateLimited() {}, onVerifyEmail() {}, onSessionExpired });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("hands the early answer to the screen's query: the hook finds it without asking again", async () => {
+    const client = new QueryClient();
+    seedFirstQueries(client, [early(new Response('[]', { status: 200 }))]);
+    await expect(client.fetchQuery({ queryKey: eventKeys.all, queryFn: () => Promise.reject(new Error('asked again')), staleTime: 60_000 })).resolves.toEqual([]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks again the usual way when the early answer is an error, so a lost session is handled as before', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'no' }), { status: 401 }));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    seedFirstQueries(client, [early(new Response('{"code":"UNAUTHORIZED","message":"no"}', { status: 401 }))]);
+    await vi.waitFor(() => expect(client.getQueryState(eventKeys.all)?.status).toBe('error'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/event/fetchEvents');
+    expect(onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not use an answer asked for another session', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('[]', { status: 200 }));
+    const client = new QueryClient();
+    seedFirstQueries(client, [early(new Response('[{"not":"an event"}]', { status: 200 }), 'token-of-someone-else')]);
+    await vi.waitFor(() => expect(client.getQueryData(eventKeys.all)).toEqual([]));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not ask for the dashboard's figures again when the dashboard mounts right after the early answer", async () => {
+    const figures = { guests: 1, invited: 2, attending: 2, approved: 1, partiallyComing: 0, declined: 0, maybe: 0, noAnswer: 0, wrongNumber: 0, viewed: 1, guestStats: { changedDecision: 0 }, recentResponses: [], changedDecisions: [], byGroup: [], meals: {}, transport: {} };
+    const client = new QueryClient();
+    const request: EarlyRequest = { query: { kind: 'stats', eventId: 'ev1' }, path: '/stats/ev1', token: 'token-1', answer: Promise.resolve(new Response(JSON.stringify(figures), { status: 200 })) };
+    seedFirstQueries(client, [request]);
+    await vi.waitFor(() => expect(client.getQueryData(eventStatsQuery('ev1').queryKey)).toEqual(figures));
+    const observer = new QueryObserver(client, eventStatsQuery('ev1'));
+    const unsubscribe = observer.subscribe(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    unsubscribe();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

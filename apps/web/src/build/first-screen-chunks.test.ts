@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { namesImportedFrom, planChunkGroups, staticClosure, type ChunkGroup } from './first-screen-chunks';
+
+// login.html and index.html share the session module; the entry starts the app (a dynamic import, no edge here);
+// the dashboard and the register page share a card and zod; the dashboard shows the sign-in page's language flag.
+const graph: Record<string, string[]> = {
+  login: ['session', 'flag', 'login-form'],
+  entry: ['session', 'early-requests'],
+  start: ['theme', 'session', 'early-requests'],
+  dashboard: ['card', 'stats-api', 'theme', 'flag'],
+  'stats-api': ['zod', 'session'],
+  register: ['card', 'zod', 'form'],
+  card: ['paper'],
+};
+const importsOf = (id: string) => graph[id] ?? [];
+const plan = planChunkGroups({ login: ['login'], entry: ['entry'], app: ['start'], signedIn: ['dashboard'], publicPages: ['register'] }, importsOf);
+
+describe('planChunkGroups', () => {
+  it('follows static imports only, once each', () => {
+    expect([...staticClosure(['dashboard'], importsOf)].sort()).toEqual(['card', 'dashboard', 'flag', 'paper', 'session', 'stats-api', 'theme', 'zod']);
+  });
+
+  it("groups what /login shares with the entry and with the rest, the app, the first screens alone, and what they share with public pages", () => {
+    expect(Object.fromEntries(plan)).toEqual({
+      session: 'shared',
+      flag: 'shared-ui',
+      start: 'app',
+      theme: 'app',
+      dashboard: 'signed-in',
+      'stats-api': 'signed-in',
+      card: 'pages-common',
+      paper: 'pages-common',
+      zod: 'pages-common',
+    });
+    // The entry's own modules, the sign-in page's and the public pages' own: rollup decides.
+    for (const id of ['entry', 'early-requests', 'login', 'login-form', 'register', 'form']) expect(plan.has(id)).toBe(false);
+  });
+
+  it('never lets a group import a group loaded after it (no cycle, /login stays on its own files)', () => {
+    const order: (ChunkGroup | undefined)[] = ['shared', undefined, 'shared-ui', 'app', 'pages-common', 'signed-in'];
+    for (const [id, group] of plan) {
+      for (const dependency of importsOf(id)) {
+        expect(order.indexOf(plan.get(dependency)), `${id} (${group}) → ${dependency}`).toBeLessThanOrEqual(order.indexOf(group));
+      }
+    }
+  });
+});
+
+describe('namesImportedFrom', () => {
+  it('reads named imports and re-exports, without aliases or type-only names', () => {
+    const code = [
+      'import { STORAGE_KEYS, isLang as isLanguage } from "@magiim/shared";',
+      "import {\n  API,\n  type Lang,\n} from '@magiim/shared';",
+      "export { MSG } from '@magiim/shared';",
+      "import { other } from '@magiim/shared-extra';",
+    ].join('\n');
+    expect([...namesImportedFrom(code, '@magiim/shared')!].sort()).toEqual(['API', 'MSG', 'STORAGE_KEYS', 'isLang']);
+  });
+
+  it('answers undefined when the whole module is taken', () => {
+    expect(namesImportedFrom("import * as shared from '@magiim/shared';", '@magiim/shared')).toBeUndefined();
+    expect(namesImportedFrom("import '@magiim/shared';", '@magiim/shared')).toBeUndefined();
+  });
+});
