@@ -66,6 +66,7 @@ describe.each(cases)('a new host in $lang', ({ lang, dir, name }) => {
     await page.fill('input[name="confirmPassword"]', PASSWORD);
     await page.click('button[type="submit"]');
     await page.waitForURL('**/send-verification-email');
+    await page.waitForSelector('[data-testid="correct-address"]');
     await expectAccessible(page, `send-verification-email ${lang}`);
 
     // The e-mail arrives in the user's language with a link back to the app.

@@ -194,6 +194,7 @@ describe('brand details in the browser', () => {
     await page.check('input[name="isAdult"]');
     await page.click('button[type="submit"]');
     await page.waitForURL(/send-verification-email/);
+    await page.waitForSelector('[data-testid="correct-address"]');
     const island = page.locator('bdi.ltr-token', { hasText: long });
     expect(await island.getAttribute('dir')).toBe('ltr');
     const fits = await island.evaluate((element) => {

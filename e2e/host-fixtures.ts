@@ -55,8 +55,13 @@ export const createEventViaApi = async (app: RunningApp, host: Host, options: { 
 };
 
 /** A browser context signed in as the host from its first page; later pages keep what the app stored. */
-export const contextWithSession = async (browser: Browser, host: Host, lang: string, options: { acceptDownloads?: boolean } = {}): Promise<BrowserContext> => {
-  const context = await browser.newContext({ acceptDownloads: options.acceptDownloads ?? false });
+export const contextWithSession = async (
+  browser: Browser,
+  host: Host,
+  lang: string,
+  options: { acceptDownloads?: boolean; locale?: string } = {},
+): Promise<BrowserContext> => {
+  const context = await browser.newContext({ acceptDownloads: options.acceptDownloads ?? false, ...(options.locale ? { locale: options.locale } : {}) });
   await context.addInitScript(
     ({ session, chosen }) => {
       if (localStorage.getItem('e2eHost') === session.accessToken) return;

@@ -65,7 +65,7 @@ describe("the host's preview", () => {
     await hostPage.waitForURL(/\/invitation(\?|$)/);
     let frame = await previewFrame(/\/preview\/invite\/.+lang=en/);
     expect(await frame.getAttribute('html', 'dir')).toBe('ltr');
-    expect(plain(await frame.textContent('.ribbon'))).toBe('Preview: answers are not saved');
+    expect(plain(await frame.textContent('.ribbon'))).toBe('Preview – this is how guests see the page; the form works only on their links');
     expect(plain(await frame.textContent('h1'))).toBe(INVITATION_EVENT_NAMES.en);
     // The form goes nowhere and its controls are off.
     expect(await frame.getAttribute('#rsvp', 'action')).toBeNull();
@@ -78,7 +78,7 @@ describe("the host's preview", () => {
     frame = await previewFrame(/\/preview\/invite\/.+lang=he/);
     expect(await frame.getAttribute('html', 'dir')).toBe('rtl');
     expect(plain(await frame.textContent('h1'))).toBe(INVITATION_EVENT_NAMES.he);
-    expect(plain(await frame.textContent('.ribbon'))).toBe('תצוגה מקדימה: התשובות לא נשמרות');
+    expect(plain(await frame.textContent('.ribbon'))).toBe('תצוגה מקדימה – כך המוזמנים יראו את הדף; הטופס פעיל רק בקישורים שלהם');
     // Posting to the preview anyway is refused.
     const posted = await fetch(frame.url(), { method: 'POST', body: new URLSearchParams({ status: 'approved', attending: '1' }) });
     expect(posted.status).toBeGreaterThanOrEqual(400);
@@ -214,7 +214,7 @@ describe('the host sees the form answers', () => {
     await hostPage.click('[data-testid="notifications-bell"]');
     const wrong = hostPage.locator('[data-testid="notification-item"][data-type="wrongNumber"]');
     await wrong.waitFor();
-    expect(plain(await wrong.textContent())).toContain('A guest reported a wrong number');
-    expect(plain(await hostPage.locator('[data-testid="notification-item"][data-type="approved"]').textContent())).toContain("2 guests confirmed they're coming");
+    expect(plain(await wrong.textContent())).toContain('Wrong number: Avi Mizrahi');
+    expect(plain(await hostPage.locator('[data-testid="notification-item"][data-type="approved"]').textContent())).toContain('מיכל אברהם and 1 more are coming');
   });
 });

@@ -27,6 +27,7 @@ const register = async (page: Page, email: string) => {
   await page.check('input[name="isAdult"]');
   await page.click('button[type="submit"]');
   await page.waitForURL('**/send-verification-email');
+  await page.waitForSelector('[data-testid="correct-address"]');
 };
 
 const signIn = async (page: Page, email: string, password = PASSWORD) => {

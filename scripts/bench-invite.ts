@@ -3,7 +3,8 @@
 //  - the personal page (server-rendered HTML) and its JSON: target ≥ 1,500 req/s with p99 < 50 ms on 2 cores;
 //  - the answer POST (the same answer again: the guest's second tap);
 //  - 500 concurrent answers from 500 different guests: none lost;
-//  - the page's compressed sizes (HTML ≤ 14 KB, all JS ≤ 50 KB).
+//  - the page's compressed sizes (HTML ≤ 14 KB, all JS ≤ 50 KB);
+//  - with the limits on: 10,000 guessed links, and the phones one address answers for on a public link until 429.
 // BENCH_SECONDS (default 5) sets each load's length.
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { addDays, todayInBusinessZone, type EventStatsDto, type GuestListResponse } from '@magiim/shared';
@@ -130,6 +131,29 @@ try {
   console.log(
     `\n10,000 guessed links from one address: ${[...statuses].map(([status, n]) => `${n} × ${status}`).join(', ')} in ${fmt(performance.now() - started)} ms; ` +
       `a real guest's link from the same address: ${own.status}`,
+  );
+
+  // The public link from one address: distinct phones, one after another, until the first 429; then the
+  // rest of a 3,461-phone run (the probe of issue 15) in parallel batches.
+  const publicToken = (await api<{ publicInviteUrl: string }>('GET', `/event/${event.id}`)).publicInviteUrl.split('/').pop()!;
+  const publicAnswer = (i: number) =>
+    fetch(`${limited.url}/api/invite/public/${publicToken}`, {
+      method: 'POST',
+      headers: API_HEADERS,
+      body: JSON.stringify({ fullName: `Probe ${i}`, phoneNumber: `054${String(2_000_000 + i).padStart(7, '0')}`, lang: 'he', status: 'declined' }),
+    }).then((res) => res.status);
+  let untilLimit = 0;
+  while (untilLimit < 1_000 && (await publicAnswer(untilLimit)) === 200) untilLimit += 1;
+  const probe = new Map<number, number>();
+  const probeStarted = performance.now();
+  for (let from = untilLimit + 1; from < 3_461; from += 100) {
+    const answers = await Promise.all(Array.from({ length: Math.min(100, 3_461 - from) }, (_, i) => publicAnswer(from + i)));
+    for (const status of answers) probe.set(status, (probe.get(status) ?? 0) + 1);
+  }
+  const added = await api<GuestListResponse>('GET', `/guests/list/${event.id}?pageSize=1`);
+  console.log(
+    `phones per address until 429 on the public link: ${untilLimit}; the next ${3_461 - untilLimit - 1}: ` +
+      `${[...probe].map(([status, n]) => `${n} × ${status}`).join(', ')} in ${fmt(performance.now() - probeStarted)} ms; guests on the list: ${added.total}`,
   );
 } finally {
   await limited.stop();

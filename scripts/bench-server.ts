@@ -136,8 +136,18 @@ export const load = async (options: Load) => {
 
 export const API_HEADERS = { 'x-platform': 'web', 'content-type': 'application/json' };
 
+/** What a sign-in answers and the web app keeps in local storage. */
+export interface SignedInSession {
+  accessToken: string;
+  userData: unknown;
+  userAbility: unknown;
+}
+
 /** Registers, verifies (through the dev mailbox) and signs in a host; returns a bearer token. */
-export const signedInToken = async (url: string): Promise<string> => {
+export const signedInToken = async (url: string): Promise<string> => (await signedInSession(url)).accessToken;
+
+/** Registers, verifies (through the dev mailbox) and signs in a host; returns the session as the app stores it. */
+export const signedInSession = async (url: string): Promise<SignedInSession> => {
   const email = `bench.${Date.now()}@example.com`;
   const password = 'Chuppah-2026';
   const post = (p: string, body: object) => fetch(`${url}/api${p}`, { method: 'POST', headers: API_HEADERS, body: JSON.stringify(body) });
@@ -147,8 +157,7 @@ export const signedInToken = async (url: string): Promise<string> => {
     const token = /\/verify-email\/([\w-]+)/.exec(mail.messages[0]?.text ?? '')?.[1];
     if (token) {
       await post('/auth/verifyEmail', { token });
-      const login = (await (await post('/auth/login', { email, password })).json()) as { accessToken: string };
-      return login.accessToken;
+      return (await (await post('/auth/login', { email, password })).json()) as SignedInSession;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
