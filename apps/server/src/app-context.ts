@@ -18,12 +18,16 @@ import { createGoogleIdTokenVerifier } from './providers/google/google-jwks.js';
 import { createPlacesProvider } from './providers/places/create-places-provider.js';
 import { createFileStorage } from './providers/storage/create-file-storage.js';
 import { createGoogleContactsProvider } from './providers/google-contacts/create-google-contacts-provider.js';
+import { createPaymentProvider } from './providers/payment/create-payment-provider.js';
+import type { PaymentProvider } from './providers/payment/index.js';
 
 export interface ContextOptions {
   logger: FastifyBaseLogger;
   /** Handle jobs in this process (the worker role). */
   worker: boolean;
   mailTransport?: MailTransport;
+  /** Tests: a provider of their own instead of the configured one. */
+  paymentProvider?: PaymentProvider;
   jobPollingIntervalSeconds?: number;
 }
 
@@ -78,6 +82,7 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     storage: createFileStorage(config),
     googleContacts: createGoogleContactsProvider(config),
     inviteViews: createViewCounter(database.db),
+    payments: options.paymentProvider ?? createPaymentProvider(config, database.db),
   };
 
   const jobDefinitions: JobDefinition<object>[] = [

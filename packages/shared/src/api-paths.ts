@@ -82,6 +82,19 @@ export const API = {
     applyPublicAnswer: (id: string, answerId: string) => `/guests/public-answers/apply/${id}/${answerId}`,
     dismissPublicAnswer: (id: string, answerId: string) => `/guests/public-answers/dismiss/${id}/${answerId}`,
   },
+  /** Spec §7 `packages/{id}` (event id) and `orders`; the rest of checkout is ours. */
+  packages: (id: string) => `/packages/${id}`,
+  coupons: { check: '/coupons/check' },
+  orders: {
+    list: '/orders',
+    create: (eventId: string) => `/orders/${eventId}`,
+    one: (orderId: string) => `/orders/${orderId}`,
+    cancel: (orderId: string) => `/orders/${orderId}/cancel`,
+  },
+  /** Ours: a one-time sign-in link (`POST auth/ott {next}` → `{url}`) and its redemption by the `/ott` screen. */
+  ott: { create: '/auth/ott', redeem: '/auth/ott/redeem' },
+  /** Ours: the payment provider's server callback (`:provider` is `sandbox` or `cardcom`). */
+  paymentCallback: (provider: string) => `/payments/callback/${provider}`,
   groups: {
     fetch: (id: string) => `/groups/fetch/${id}`,
     new: (id: string) => `/groups/new/${id}`,

@@ -66,6 +66,15 @@ export const ERROR_CODES = [
   // the host turned the event's public link off
   'PUBLIC_LINK_CLOSED',
   'PREVIEW_ONLY',
+  // packages and checkout (spec §8)
+  'INVALID_COUPON',
+  'PACKAGE_NOT_FOUND',
+  'PAYMENT_FAILED',
+  'PAYMENT_NOT_IN_WEBVIEW',
+  'CANCELLATION_CLOSED',
+  // an upgrade must buy more than the event has, before the process ends
+  'UPGRADE_NOT_ALLOWED',
+  'PAYMENT_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -24,3 +24,4 @@ export * from './schemas/answer-counts.js';
 export * from './schemas/invitations.js';
 export * from './schemas/public-link.js';
 export * from './schemas/stats.js';
+export * from './schemas/billing.js';

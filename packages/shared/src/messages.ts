@@ -41,6 +41,8 @@ export const MSG = {
   acceptTerms: 'validation.acceptTerms',
   mustBeAdult: 'validation.mustBeAdult',
   invalidValue: 'validation.invalidValue',
+  /** A box on the checkout's confirmation step left unticked. */
+  mustConfirm: 'validation.mustConfirm',
   invalidCharacters: 'validation.invalidCharacters',
   invalidPhone: 'validation.invalidPhone',
   invalidDate: 'validation.invalidDate',

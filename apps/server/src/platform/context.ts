@@ -8,6 +8,7 @@ import type { PlacesProvider } from '../providers/places/index.js';
 import type { FileStorage } from '../providers/storage/index.js';
 import type { ViewCounter } from '../modules/invitations/view-counter.js';
 import type { GoogleContactsProvider } from '../providers/google-contacts/index.js';
+import type { PaymentProvider } from '../providers/payment/index.js';
 
 /** What services need from the running process; built once in app.ts and passed down. */
 export interface AppContext {
@@ -27,4 +28,6 @@ export interface AppContext {
   googleContacts: GoogleContactsProvider;
   /** Guest page opens, counted in memory and written in batches. */
   inviteViews: ViewCounter;
+  /** Package payments (sandbox hosted page by default, Cardcom when configured). */
+  payments: PaymentProvider;
 }

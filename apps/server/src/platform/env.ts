@@ -34,6 +34,12 @@ const envSchema = z.object({
   DB_POOL_WAIT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /** How long read requests may reuse a looked-up session (0: never). */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
+  /** Who takes package payments; outside production the sandbox (our own hosted page) unless told. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'cardcom']).optional(),
+  CARDCOM_API_URL: z.url().default('https://secure.cardcom.solutions'),
+  CARDCOM_TERMINAL_NUMBER: z.coerce.number().int().positive().optional(),
+  CARDCOM_API_NAME: z.string().min(1).optional(),
+  CARDCOM_API_PASSWORD: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -70,7 +76,12 @@ export interface Config {
   secrets: Secrets;
   /** The dev mailbox exists only outside production, and only when no SMTP server is configured. */
   devMailbox: boolean;
+  payment: PaymentConfig;
 }
+
+export type PaymentConfig =
+  | { provider: 'sandbox'; /** Named explicitly in production (the start-up log warns). */ explicit: boolean }
+  | { provider: 'cardcom'; apiUrl: string; terminalNumber: number; apiName: string; apiPassword: string | undefined };
 
 export interface Secrets {
   /** Keys the hashes of session and e-mail tokens, so a leaked table alone is useless. */
@@ -150,6 +161,24 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     },
     secrets: loadSecrets(dataDir),
     devMailbox: e.NODE_ENV !== 'production' && !e.SMTP_URL,
+    payment: paymentConfigOf(e),
+  };
+};
+
+const paymentConfigOf = (e: z.infer<typeof envSchema>): PaymentConfig => {
+  if (!e.PAYMENT_PROVIDER && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  PAYMENT_PROVIDER: required in production (cardcom, or sandbox to sell nothing real)');
+  }
+  if (e.PAYMENT_PROVIDER !== 'cardcom') return { provider: 'sandbox', explicit: e.PAYMENT_PROVIDER === 'sandbox' };
+  if (!e.CARDCOM_TERMINAL_NUMBER || !e.CARDCOM_API_NAME) {
+    throw new ConfigError('Invalid configuration:\n  CARDCOM_TERMINAL_NUMBER and CARDCOM_API_NAME: required with PAYMENT_PROVIDER=cardcom');
+  }
+  return {
+    provider: 'cardcom',
+    apiUrl: e.CARDCOM_API_URL.replace(/\/+$/, ''),
+    terminalNumber: e.CARDCOM_TERMINAL_NUMBER,
+    apiName: e.CARDCOM_API_NAME,
+    apiPassword: e.CARDCOM_API_PASSWORD,
   };
 };
 

@@ -57,6 +57,13 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   ANSWERS_CLOSED: 409,
   PUBLIC_LINK_CLOSED: 403,
   PREVIEW_ONLY: 409,
+  INVALID_COUPON: 400,
+  PACKAGE_NOT_FOUND: 400,
+  PAYMENT_FAILED: 402,
+  PAYMENT_NOT_IN_WEBVIEW: 403,
+  CANCELLATION_CLOSED: 409,
+  UPGRADE_NOT_ALLOWED: 409,
+  PAYMENT_UNAVAILABLE: 503,
 };
 
 /** The one error type services throw; the error handler turns it into `ApiErrorBody`. */

@@ -7,3 +7,4 @@ export * from './dev-mailbox.js';
 export * from './mail-deliveries.js';
 export * from './events.js';
 export * from './answers.js';
+export * from './billing.js';

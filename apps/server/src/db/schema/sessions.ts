@@ -27,7 +27,8 @@ export const sessions = pgTable(
   ],
 );
 
-export const USER_TOKEN_PURPOSES = ['verify_email', 'change_email', 'reset_password'] as const;
+// sign_in_link: `POST auth/ott`, a 2-minute link that takes the app's web view user to the system browser signed in.
+export const USER_TOKEN_PURPOSES = ['verify_email', 'change_email', 'reset_password', 'sign_in_link'] as const;
 export type UserTokenPurpose = (typeof USER_TOKEN_PURPOSES)[number];
 
 /** Single-use tokens sent by e-mail: verification, e-mail change and password reset. */

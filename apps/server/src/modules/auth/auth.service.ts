@@ -69,7 +69,9 @@ const signIn = async (ctx: AppContext, user: UserRow, client: ClientInfo): Promi
   userAbility: HOST_ABILITY,
 });
 
-const EMAIL_OF_LINK: Record<UserTokenPurpose, LinkEmailKind> = {
+type EmailedTokenPurpose = Exclude<UserTokenPurpose, 'sign_in_link'>;
+
+const EMAIL_OF_LINK: Record<EmailedTokenPurpose, LinkEmailKind> = {
   verify_email: 'verify',
   change_email: 'changeEmail',
   reset_password: 'reset',
@@ -79,7 +81,7 @@ const EMAIL_OF_LINK: Record<UserTokenPurpose, LinkEmailKind> = {
 export const sendEmailLink = async (
   ctx: AppContext,
   user: UserRow,
-  kind: UserTokenPurpose,
+  kind: EmailedTokenPurpose,
   options: { lang: Lang; to: string },
 ): Promise<void> => {
   const token = generateToken();
