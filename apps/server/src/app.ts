@@ -21,6 +21,7 @@ import { platformOf } from './platform/auth.js';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerOneTimeSignInRoutes } from './modules/auth/one-time-sign-in.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { registerEventRoutes } from './modules/events/events.routes.js';
 import { registerGuestRoutes } from './modules/guests/guests.routes.js';
@@ -118,6 +119,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
       });
       registerSystemRoutes(typed);
       registerAuthRoutes(typed);
+      registerOneTimeSignInRoutes(typed);
       registerUserRoutes(typed);
       registerEventRoutes(typed);
       registerGuestRoutes(typed);
