@@ -70,6 +70,7 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
 
   const ctx: AppContext = {
     config,
+    logger: options.logger,
     database,
     db: database.db,
     jobs,

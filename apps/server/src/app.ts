@@ -33,7 +33,11 @@ import { registerInvitePages } from './modules/invitations/page/invite-pages.rou
 import { registerInvitationRoutes } from './modules/invitations/invitations.routes.js';
 import { registerStatsRoutes } from './modules/stats/stats.routes.js';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
+import { registerBillingRoutes } from './modules/billing/billing.routes.js';
+import { registerPaymentCallbackRoutes } from './modules/billing/payment-callback.routes.js';
+import { registerSandboxPaymentPages } from './modules/billing/sandbox-page.routes.js';
 import type { MailTransport } from './providers/mail/index.js';
+import type { PaymentProvider } from './providers/payment/index.js';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -55,13 +59,18 @@ export interface BuildOptions {
   /** Overrides for tests: a different mail transport, a faster job poll. */
   mailTransport?: MailTransport;
   jobPollingIntervalSeconds?: number;
+  /** Tests: a payment provider of their own instead of the configured one. */
+  paymentProvider?: PaymentProvider;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogDestination;
 }
 
-/** Paths under /api that need no platform header: probes, the API document and the dev tools. */
-const PLATFORM_EXEMPT = [API.health, '/docs', '/dev/'].map((path) => `${API_BASE}${path}`);
+/**
+ * Paths under /api that need no platform header: probes, the API document, the dev tools and the payment
+ * provider's server callback (a provider sends no such header).
+ */
+const PLATFORM_EXEMPT = [API.health, '/docs', '/dev/', API.paymentCallback('')].map((path) => `${API_BASE}${path}`);
 const isPlatformExempt = (url: string) => PLATFORM_EXEMPT.some((prefix) => url.startsWith(prefix));
 
 export const buildApp = async (config: Config, options: BuildOptions = {}) => {
@@ -89,6 +98,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
     worker: options.worker !== false,
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
     ...(options.jobPollingIntervalSeconds ? { jobPollingIntervalSeconds: options.jobPollingIntervalSeconds } : {}),
+    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
   });
   app.decorate('ctx', ctx);
 
@@ -128,6 +138,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
       registerInvitationRoutes(typed);
       registerStatsRoutes(typed);
       registerNotificationRoutes(typed);
+      registerBillingRoutes(typed);
+      await registerPaymentCallbackRoutes(typed);
       if (config.devMailbox) registerDevMailboxRoutes(typed);
       typed.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
@@ -138,6 +150,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
   await registerPreviewCardRoutes(app);
   // The guest's pages as server-rendered HTML (outside /api, before the SPA's fallback).
   await registerInvitePages(app);
+  // The sandbox provider's hosted page and receipt; absent unless the sandbox takes the payments.
+  if (config.payment.provider === 'sandbox') await registerSandboxPaymentPages(app);
   await registerWebApp(app, config);
 
   const close = async () => {

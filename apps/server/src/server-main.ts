@@ -7,6 +7,8 @@ const main = async () => {
   const config = loadConfigOrExit();
   const worker = !process.argv.includes('--no-worker');
   const { app, close, ctx } = await buildApp(config, { worker });
+  // Named in production, the sandbox sells for nothing: say so where the operator looks.
+  if (config.payment.provider === 'sandbox' && config.payment.explicit) app.log.warn('payments are in sandbox mode: nothing is charged');
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -30,6 +32,7 @@ const main = async () => {
     ctx.database.embedded && cluster.relocated ? `  Database files:     ${cluster.pgData}` : '',
     config.devMailbox ? `  Sent e-mail:        ${shown}/dev/mailbox (no SMTP_URL set, so nothing leaves this machine)` : '',
     worker ? '' : '  Jobs:               not handled here (--no-worker); run worker.js beside it',
+    config.payment.provider === 'sandbox' ? `  Payments:           sandbox (${shown}/dev/payment/…): nothing is charged; PAYMENT_PROVIDER=cardcom takes real payments` : '',
     '  Stop:               Ctrl-C',
     '',
   ];

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './env.js';
 import type { Database, Db } from './db.js';
 import type { Jobs } from './jobs.js';
@@ -13,6 +14,8 @@ import type { PaymentProvider } from '../providers/payment/index.js';
 /** What services need from the running process; built once in app.ts and passed down. */
 export interface AppContext {
   config: Config;
+  /** The process's logger, for work that runs outside a request (callbacks, provider calls). */
+  logger: FastifyBaseLogger;
   database: Database;
   db: Db;
   jobs: Jobs;

@@ -50,10 +50,17 @@ export const groupBelongsToEvent = async (tx: Tx, eventId: string, groupId: stri
       .for('share')
   ).length > 0;
 
+/**
+ * A new guest's status: `pending` (awaiting payment) before the event is paid, `inProgress` after. Read in the
+ * insert itself, under the event's row lock the callers hold, so an insert is wholly before a payment or after.
+ */
+const newGuestStatus = (eventId: string) =>
+  sql<InviteeStatus>`(select case when ${events.progressStatus} > 0 then 'inProgress' else 'pending' end from ${events} where ${events.id} = ${eventId}::uuid)`;
+
 export const insertGuest = async (tx: Tx, eventId: string, values: NewGuestValues, link: InviteLinkValues): Promise<GuestRow> => {
   const [row] = await tx
     .insert(guests)
-    .values({ ...values, eventId, inviteSalt: link.salt, inviteTokenHash: link.tokenHash })
+    .values({ ...values, eventId, status: newGuestStatus(eventId), inviteSalt: link.salt, inviteTokenHash: link.tokenHash })
     .returning();
   if (!row) throw new Error('guest insert returned no row');
   return row;
@@ -275,8 +282,8 @@ export const insertGuestsSkippingTakenPhones = async (
     const batch = rows.slice(start, start + INSERT_BATCH);
     const links = batch.map(() => newLink());
     const result = await tx.execute(sql`
-      insert into ${guests} (event_id, full_name, phone_number, count_of_invites, group_id, lang, invite_salt, invite_token_hash, created_at, updated_at)
-      select ${eventId}::uuid, r.full_name, r.phone_number, r.count_of_invites, r.group_id, r.lang, r.invite_salt, r.invite_token_hash,
+      insert into ${guests} (event_id, full_name, phone_number, count_of_invites, group_id, lang, invite_salt, invite_token_hash, status, created_at, updated_at)
+      select ${eventId}::uuid, r.full_name, r.phone_number, r.count_of_invites, r.group_id, r.lang, r.invite_salt, r.invite_token_hash, ${newGuestStatus(eventId)},
              now() + (${start}::int + r.n) * interval '1 microsecond', now()
       from unnest(
         ${column(batch.map((row) => row.fullName), 'text')},
