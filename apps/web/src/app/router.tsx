@@ -28,6 +28,14 @@ const errorPages = {
   notAuthorized: () => import('../features/errors/pages/not-authorized-page'),
 };
 
+const pricingPages = {
+  page: () => import('../features/billing/pages/pricing-page'),
+  order: () => import('../features/billing/pages/order-step'),
+  confirmation: () => import('../features/billing/pages/confirmation-step'),
+  payment: () => import('../features/billing/pages/payment-step'),
+  success: () => import('../features/billing/pages/success-step'),
+};
+
 const langHandle = (langBase: string): LangRouteHandle => ({ langBase });
 
 /** Spec §2. Public routes are open; the rest need a session and the route's ability (spec §6). */
@@ -68,6 +76,14 @@ export const routes: RouteObject[] = [
           { path: 'verify-email/:token', lazy: async () => ({ Component: (await authPages.verifyEmail()).VerifyEmailPage }) },
           { path: 'forgot-password', lazy: async () => ({ Component: (await authPages.forgotPassword()).ForgotPasswordPage }) },
           { path: 'reset-password/:token', lazy: async () => ({ Component: (await authPages.resetPassword()).ResetPasswordPage }) },
+          {
+            // The app's web view hands over to the system browser with a one-time sign-in link (spec §2 /ott).
+            path: 'ott',
+            lazy: async () => {
+              const [{ OttPage }] = await Promise.all([import('../features/auth/pages/ott-page'), ensureFeatureTexts()]);
+              return { Component: OttPage };
+            },
+          },
           { path: 'error-404', lazy: async () => ({ Component: (await errorPages.notFound()).NotFoundPage }) },
           { path: 'not-authorized', lazy: async () => ({ Component: (await errorPages.notAuthorized()).NotAuthorizedPage }) },
         ],
@@ -132,6 +148,19 @@ export const routes: RouteObject[] = [
                 },
               },
               {
+                path: 'my-orders',
+                lazy: async () => {
+                  const { MyOrdersPage } = await import('../features/billing/pages/my-orders-page');
+                  return {
+                    element: (
+                      <RequireAbility action="read" subject="Event">
+                        <MyOrdersPage />
+                      </RequireAbility>
+                    ),
+                  };
+                },
+              },
+              {
                 path: 'userSettings',
                 lazy: async () => {
                   const { UserSettingsPage } = await import('../features/user-settings/pages/user-settings-page');
@@ -186,6 +215,32 @@ export const routes: RouteObject[] = [
               {
                 path: 'guest/answers',
                 lazy: async () => ({ Component: (await import('../features/invitations/pages/guest-answers-page')).GuestAnswersPage }),
+              },
+            ],
+          },
+          {
+            // Checkout (spec §2: blank layout), one URL per step; the provider returns to payment or success.
+            path: 'pricing/:id',
+            lazy: async () => {
+              const [{ BlankLayout }] = await Promise.all([blankLayout(), ensureFeatureTexts()]);
+              return {
+                element: (
+                  <RequireAbility action="manage" subject="Event">
+                    <BlankLayout maxWidth="md" />
+                  </RequireAbility>
+                ),
+              };
+            },
+            children: [
+              {
+                lazy: async () => ({ Component: (await pricingPages.page()).PricingPage }),
+                children: [
+                  { index: true, element: <Navigate to="order" replace /> },
+                  { path: 'order', lazy: async () => ({ Component: (await pricingPages.order()).OrderStep }) },
+                  { path: 'confirmation', lazy: async () => ({ Component: (await pricingPages.confirmation()).ConfirmationStep }) },
+                  { path: 'payment', lazy: async () => ({ Component: (await pricingPages.payment()).PaymentStep }) },
+                  { path: 'success', lazy: async () => ({ Component: (await pricingPages.success()).SuccessStep }) },
+                ],
               },
             ],
           },

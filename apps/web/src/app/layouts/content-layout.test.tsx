@@ -41,14 +41,38 @@ const render = (rules: Parameters<typeof createMongoAbility>[0], options = { pai
 };
 
 describe('ContentLayout', () => {
-  it('renders header, main and footer landmarks, and no tab bar of a single tab', () => {
+  it('renders header, main and footer landmarks, and the tab bar once there are two tabs (guests, payment)', () => {
     const html = render(HOST_ABILITY);
     expect(html).toContain('<header');
     expect(html).toContain('<main');
     expect(html).toContain('<footer');
-    // Only the guest list exists of the top tabs today: the side menu reaches it, a one-tab bar would not help.
+    expect(html).toContain('Event navigation');
+  });
+
+  it('has no tab bar of a single tab', () => {
+    const router = createMemoryRouter(
+      [{ path: '/event/:id/*', element: <ContentLayout sections={[]} tabs={[{ labelKey: 'layout.tab.guests', to: '/event/ev1/guest/list' }]}><h1>Guests</h1></ContentLayout> }],
+      { initialEntries: ['/event/ev1/guest/list'] },
+    );
+    const html = renderToString(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={new QueryClient()}>
+          <AbilityProvider value={createMongoAbility<AppAbility>(HOST_ABILITY as never)}>
+            <AppThemeProvider>
+              <RouterProvider router={router} />
+            </AppThemeProvider>
+          </AbilityProvider>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
     expect(html).not.toContain('Event navigation');
-    expect(html).not.toContain('role="tab"');
+  });
+
+  it('leads the Payment tab to checkout, reading Upgrade once the event is paid', () => {
+    const labelOf = (paid: boolean) => eventDashboardNav('ev1', { paid, showCalls: false }).tabs.find((tab) => tab.to === '/pricing/ev1')?.labelKey;
+    expect(labelOf(false)).toBe('layout.tab.payment');
+    expect(labelOf(true)).toBe('layout.tab.upgrade');
+    expect(eventDashboardNav('ev1', { paid: false, showCalls: false }).sections.flatMap((section) => section.items.map((item) => item.to))).toContain('/my-orders');
   });
 
   it('shows the tab bar once there are several tabs (its code loaded then)', async () => {
@@ -97,7 +121,7 @@ describe('ContentLayout', () => {
   it('leaves out screens of later features until they exist, whatever the event (calls, paid)', () => {
     for (const options of [{ paid: false, showCalls: false }, { paid: true, showCalls: true }]) {
       const html = render(HOST_ABILITY, options);
-      for (const label of ['Messages', 'Calls', 'Timing', 'Payment', 'Upgrade', 'Gifts']) expect(html).not.toContain(`>${label}<`);
+      for (const label of ['Messages', 'Calls', 'Timing', 'Gifts']) expect(html).not.toContain(`>${label}<`);
     }
   });
 

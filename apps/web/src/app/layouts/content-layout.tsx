@@ -19,6 +19,7 @@ import { SiteFooter } from '../../components/site-footer';
 import type { AppAbility } from '../ability';
 import { SIDE_MENU_MINI_WIDTH, SIDE_MENU_WIDTH, type ContentNavItem, type ContentNavSection } from './content-nav';
 import { isNavItemAllowed, SideMenu } from './side-menu';
+import { BuyPackageButton } from './buy-package-button';
 import { TopBarActions } from './top-bar-actions';
 import { UserText } from '../../design/bidi';
 
@@ -108,6 +109,7 @@ export function ContentLayout({ sections, tabs, title, children }: ContentLayout
                 {title ? <UserText>{title}</UserText> : null}
               </Box>
             </Typography>
+            <BuyPackageButton />
             <TopBarActions />
           </Toolbar>
           {visibleTabs.length > 0 ? (

@@ -6,6 +6,7 @@ import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import PeopleIcon from '@mui/icons-material/PeopleOutline';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import PhoneIcon from '@mui/icons-material/PhoneOutlined';
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
@@ -36,6 +37,7 @@ const LIVE_SCREENS = new Set<string>([
   'settings',
   '/userSettings',
   '/manage-events',
+  '/my-orders',
 ]);
 
 const screenOf = (to: string, base: string): string => (to.startsWith(`${base}/`) ? to.slice(base.length + 1) : to);
@@ -64,6 +66,7 @@ export const eventDashboardNav = (eventId: string, { paid, showCalls }: EventNav
         { labelKey: 'layout.nav.eventSettings', to: `${base}/settings`, icon: <SettingsIcon />, can: manage },
         { labelKey: 'layout.nav.myProfile', to: '/userSettings', icon: <PersonOutlineIcon /> },
         { labelKey: 'layout.nav.myEvents', to: '/manage-events', icon: <EventIcon /> },
+        { labelKey: 'nav.myOrders', to: '/my-orders', icon: <ReceiptIcon /> },
       ],
     },
     { titleKey: 'layout.nav.support', items: [{ labelKey: 'layout.nav.contactUs', to: '/FAQS-contact-us', icon: <MailOutlineIcon /> }] },
@@ -76,7 +79,7 @@ export const eventDashboardNav = (eventId: string, { paid, showCalls }: EventNav
     { labelKey: paid ? 'layout.tab.upgrade' : 'layout.tab.payment', to: `/pricing/${eventId}`, icon: <AttachMoneyIcon />, can: manage },
     { labelKey: 'layout.tab.gifts', to: `${base}/gifts`, can: manage },
   ];
-  const live = (item: ContentNavItem) => LIVE_SCREENS.has(screenOf(item.to, base));
+  const live = (item: ContentNavItem) => item.to === `/pricing/${eventId}` || LIVE_SCREENS.has(screenOf(item.to, base));
   return {
     sections: sections.map((section) => ({ ...section, items: section.items.filter(live) })).filter((section) => section.items.length > 0),
     tabs: tabs.filter(live),

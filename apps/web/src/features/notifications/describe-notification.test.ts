@@ -87,6 +87,18 @@ describe('describeNotification', () => {
     expect(describeNotification(notification({ statusDate: '2027-06-16T12:00:00Z' }), 'en', now).day).toEqual({ kind: 'yesterday' });
     expect(describeNotification(notification({ statusDate: '2027-06-01T12:00:00Z' }), 'en', now).day).toEqual({ kind: 'date', dayMonth: '01/06' });
   });
+  it('says a payment came in (or failed) under the event name, leading to the orders or back to checkout', () => {
+    expect(describeNotification(notification({ type: 'paymentPaid', count: 1, latestGuest: { id: 'g1', fullName: 'x' }, guests: 1 }), 'en', now)).toMatchObject({
+      textKey: 'notifications.types.paymentPaid.one',
+      name: null,
+      to: '/my-orders',
+    });
+    expect(describeNotification(notification({ type: 'paymentFailed', count: 2 }), 'en', now)).toMatchObject({
+      textKey: 'notifications.types.paymentFailed.many',
+      count: 2,
+      to: '/pricing/e1',
+    });
+  });
 });
 
 describe('badgeText', () => {

@@ -21,6 +21,8 @@ export interface NotificationView {
   day: RelativeDay;
 }
 
+const PAYMENT_TYPES: ReadonlySet<NotificationDto['type']> = new Set(['paymentPaid', 'paymentFailed']);
+
 const linkOf = (notification: NotificationDto): string => {
   const event = `/event/${notification.eventId}`;
   const answers = `${event}/guest/answers`;
@@ -31,6 +33,11 @@ const linkOf = (notification: NotificationDto): string => {
       return `${event}/guest/list#waiting-guests`;
     case 'publicAnswerKept':
       return guestId ? `${event}/guest/edit/${encodeURIComponent(guestId)}` : answers;
+    // A payment leads to the host's orders (receipt, status); a failed one back to checkout to try again.
+    case 'paymentPaid':
+      return '/my-orders';
+    case 'paymentFailed':
+      return `/pricing/${notification.eventId}`;
     default:
       if (guestId) return `${answers}?guestId=${encodeURIComponent(guestId)}`;
       return notification.type === 'changedDecision' ? `${answers}?changed=1` : answers;
@@ -39,7 +46,8 @@ const linkOf = (notification: NotificationDto): string => {
 
 /** Which event, who answered and how, when, and where it leads, for one line of the bell's list. */
 export const describeNotification = (notification: NotificationDto, lang: string, now: Date = new Date()): NotificationView => {
-  const guest = notification.latestGuest;
+  // A payment names no guest: its sentence sits under the event's name ("Payment received").
+  const guest = PAYMENT_TYPES.has(notification.type) ? null : notification.latestGuest;
   const others = Math.max(0, notification.guests - 1);
   return {
     eventName: eventNameIn({ names: notification.eventNames, defaultLang: notification.defaultLang }, lang),

@@ -11,13 +11,14 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import PersonIcon from '@mui/icons-material/Person';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSession } from '../../../app/use-session';
 import { useConfig } from '../../config/api';
 import { useLogout } from '../api';
 
-/** Profile, my events, contact and logout (spec §2). */
+/** Profile, my events, my orders, contact and logout (spec §2). */
 export function UserMenu() {
   const { t } = useTranslation();
   const session = useSession();
@@ -61,6 +62,12 @@ export function UserMenu() {
             <EventIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('nav.myEvents')}</ListItemText>
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/my-orders" onClick={close} data-testid="menu-my-orders">
+          <ListItemIcon>
+            <ReceiptIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('nav.myOrders')}</ListItemText>
         </MenuItem>
         {config?.supportEmail ? (
           <MenuItem component="a" href={`mailto:${config.supportEmail}`} onClick={close}>

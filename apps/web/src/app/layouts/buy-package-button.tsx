@@ -1,0 +1,32 @@
+import Button from '@mui/material/Button';
+import ShoppingBagIcon from '@mui/icons-material/ShoppingBagOutlined';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useEventById } from '../../features/events/api';
+import { isInWebView } from '../platform';
+import { useSession } from '../use-session';
+
+/**
+ * Spec §2: in the event dashboard's top bar while the event is unpaid, the guide tour is off and the app is not
+ * in the mobile web view (where payment is refused). The event comes from the dashboard's own query.
+ */
+export function BuyPackageButton() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const session = useSession();
+  const event = useEventById(id).data;
+  if (!id || !event || event.progressStatus !== 0 || session?.userData.guideTour || isInWebView()) return null;
+  return (
+    <Button
+      component={RouterLink}
+      to={`/pricing/${id}`}
+      variant="contained"
+      color="secondary"
+      startIcon={<ShoppingBagIcon />}
+      data-testid="buy-package"
+      sx={{ flexShrink: 0, whiteSpace: 'nowrap', px: { xs: 1.5, sm: 2 }, '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } }}
+    >
+      {t('billing.buyPackage')}
+    </Button>
+  );
+}
