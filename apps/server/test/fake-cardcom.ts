@@ -101,9 +101,12 @@ export const startFakeCardcom = async (options: FakeCardcomOptions = {}) => {
         Last4CardDigits: 0,
         CardName: 'Visa',
         Brand: 'Visa',
-        PaymentType: 'Regular',
+        PaymentType: 'Standard',
+        // As measured on Cardcom's test terminal: the deal carries the document link, DocumentInfo's is empty.
+        DocumentUrl: `https://fake-cardcom.invalid/documents/${page.transactionId}`,
       },
-      DocumentInfo: { DocumentNumber: page.transactionId - 49_000_000, DocumentUrl: `https://fake-cardcom.invalid/documents/${page.transactionId}` },
+      ExternalPaymentVector: 'NoneOrUnknown',
+      DocumentInfo: { DocumentNumber: page.transactionId - 49_000_000, DocumentUrl: null },
     };
   };
 
@@ -159,7 +162,8 @@ export const startFakeCardcom = async (options: FakeCardcomOptions = {}) => {
     for (const field of ['SuccessRedirectUrl', 'FailedRedirectUrl', 'CancelRedirectUrl', 'WebHookUrl'] as const) {
       if (typeof body[field] !== 'string' || !/^https?:\/\//.test(body[field])) return { ResponseCode: 5104, Description: `Invalid ${field}` };
     }
-    if (!['he', 'en', 'ru', 'sp'].includes(body.Language ?? '')) return { ResponseCode: 5105, Description: 'Invalid language' };
+    if (!['he', 'en', 'ru', 'ar', 'sp'].includes(body.Language ?? '')) return { ResponseCode: 5105, Description: 'Invalid language' };
+    if (typeof body.ProductName !== 'string' || body.ProductName.length > 50) return { ResponseCode: 5107, Description: 'ProductName longer than 50' };
     const products = body.Document?.Products ?? [];
     const documentTotal = products.reduce((sum, product) => sum + (agorotOf(product.UnitCost) ?? NaN) * product.Quantity, 0);
     if (body.Document?.DocumentTypeToCreate !== 'TaxInvoiceAndReceipt' || documentTotal !== agorotOf(body.Amount)) {

@@ -65,7 +65,9 @@ describe('checkout through Cardcom (fake)', () => {
     expect(create).toMatchObject({ Amount: 529, ReturnValue: order.id, ISOCoinId: 1, Language: 'he', Operation: 'ChargeOnly' });
     expect(create.WebHookUrl).toBe('http://magiim.test/api/payments/callback/cardcom');
     expect(create.SuccessRedirectUrl).toBe(`http://magiim.test/pricing/${eventId}/success?order=${order.id}`);
-    expect(create.Document.Products).toEqual([{ Description: create.ProductName, UnitCost: 529, Quantity: 1 }]);
+    expect(create.Document.Products).toEqual([{ Description: expect.stringContaining('300') as string, UnitCost: 529, Quantity: 1 }]);
+    expect(create.Document.Products[0]!.Description.startsWith(create.ProductName.replace(/…$/, ''))).toBe(true);
+    expect(create.ProductName.length).toBeLessThanOrEqual(50);
 
     const page = await fetch(checkoutUrl);
     expect(await page.text()).toContain('529.00');

@@ -65,8 +65,13 @@ export interface CardcomLpResult {
   LowProfileId?: string | null;
   TranzactionId?: number | string | null;
   ReturnValue?: string | null;
-  /** How the deal was paid when not by a typed card ("Bit", "ApplePay", …). */
-  ExternalPaymentVector?: string | null;
+  /**
+   * The deal's external source, as a name or its number: NoneOrUnknown 0, PayPal 10, ApplePay 11, uPayBit 12,
+   * 3DS 13, PayMeBit 14, GooglePay 15, … 104 Bit (Cardcom) — Cardcom's guide, GetLpResult response table.
+   */
+  ExternalPaymentVector?: string | number | null;
+  /** The guide's tables spell the top-level id this way; the OpenAPI and live answers say `TranzactionId`. */
+  TransactionId?: number | string | null;
   TranzactionInfo?: CardcomTransactionInfo | null;
   DocumentInfo?: { DocumentUrl?: string | null; DocumentNumber?: number | null } | null;
 }
@@ -100,9 +105,11 @@ export const agorotOf = (shekels: unknown): number | null => {
 };
 
 /**
- * The hosted page's language. Cardcom's pages come in he, en, ru (and sp); there is no Arabic page. A host who
- * chose Arabic over Hebrew in our app is not assumed to read Hebrew, so the page is in English, the usual second
- * language of card forms (the receipt itself is a Hebrew tax document either way).
+ * The hosted page's language. Cardcom's developer guide ("Step 1+2 – Creating a payment page", LowProfile/Create
+ * `Language`) lists he and en for both page designs (5 and 6), and ru and ar among the languages of the older
+ * design 5 only. Hebrew, English and Russian go as asked; Arabic gets English, which every terminal's page shows,
+ * rather than a language the terminal's page design may not have (and a host who chose Arabic over Hebrew in our
+ * app is not assumed to read Hebrew). The receipt itself is a Hebrew tax document either way.
  */
 export const cardcomLanguageOf = (lang: Lang): CardcomCreateRequest['Language'] =>
   lang === 'he' || lang === 'ru' ? lang : 'en';

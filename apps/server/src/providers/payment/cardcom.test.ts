@@ -80,6 +80,14 @@ describe('createCheckout', () => {
     expect(JSON.stringify(sent)).not.toContain(fake.apiPassword);
   });
 
+  it('keeps ProductName within Cardcom\'s 50 characters and the document line whole', async () => {
+    const description = `Magiim premium, 2,000 guests – ${'א'.repeat(60)}`;
+    await provider.createCheckout(checkout({ description }));
+    const [sent] = bodiesTo(CARDCOM_PATHS.create);
+    expect((sent?.['ProductName'] as string).length).toBe(50);
+    expect((sent?.['Document'] as { Products: { Description: string }[] }).Products[0]?.Description).toBe(description);
+  });
+
   it('keeps agorot exact (149.01) and picks the page language (ar → en)', async () => {
     await provider.createCheckout(checkout({ amountAgorot: 14_901, lang: 'ar' }));
     await provider.createCheckout(checkout({ amountAgorot: 14_901, lang: 'ru' }));
@@ -150,21 +158,62 @@ describe('verify (GetLpResult)', () => {
     expect((await provider.verify(page.providerRef)).status).toBe('failed');
   });
 
-  it('reads Bit deals as bit with no card details', async () => {
+  it('reads Bit deals (by name or number) as bit with no card details; a Debit card stays a card', async () => {
+    const { outcomeOf } = await import('./cardcom.js');
+    const deal = (vector: string | number, paymentType = 'Standard') =>
+      outcomeOf(
+        {
+          ResponseCode: 0,
+          LowProfileId: 'lp-1',
+          ReturnValue: 'order-1',
+          TranzactionId: 77,
+          ExternalPaymentVector: vector,
+          TranzactionInfo: { ResponseCode: 0, TranzactionId: 77, Amount: 249, CoinId: 1, Last4CardDigitsString: '1234', Brand: 'Visa', PaymentType: paymentType },
+          DocumentInfo: null,
+        },
+        'lp-1',
+      );
+    expect(deal('Bit')).toEqual({ status: 'paid', orderId: 'order-1', transactionId: '77', amountAgorot: 24_900, method: 'bit', cardBrand: null, cardLast4: null, receiptUrl: null });
+    for (const vector of ['uPayBit', 'PayMeBit', 'BitCardcom', 12, 14, 104, '104']) expect(deal(vector), String(vector)).toMatchObject({ method: 'bit', cardLast4: null });
+    for (const vector of ['NoneOrUnknown', 0, 'ApplePay', 11]) expect(deal(vector, 'Debit')).toMatchObject({ method: 'card', cardBrand: 'Visa', cardLast4: '1234' });
+  });
+
+  it('reads the guide\'s spellings too: TransactionId at the top, the number-only last four, the document link of the deal', async () => {
     const { outcomeOf } = await import('./cardcom.js');
     const outcome = outcomeOf(
       {
         ResponseCode: 0,
-        LowProfileId: 'lp-1',
-        ReturnValue: 'order-1',
-        TranzactionId: 77,
-        ExternalPaymentVector: 'Bit',
-        TranzactionInfo: { ResponseCode: 0, TranzactionId: 77, Amount: 249, CoinId: 1, Last4CardDigitsString: '1234', Brand: 'Bit' },
-        DocumentInfo: null,
+        LowProfileId: 'lp-2',
+        ReturnValue: 'order-2',
+        TransactionId: '654354685',
+        TranzactionInfo: { ResponseCode: 0, Amount: '149.01' as unknown as number, CoinId: 1, Last4CardDigits: 8, CardName: 'Visa Regular', DocumentUrl: 'https://secure.cardcom.solutions/doc?id=1' },
+        DocumentInfo: { DocumentUrl: null, DocumentNumber: 15935 },
       },
-      'lp-1',
+      'lp-2',
     );
-    expect(outcome).toEqual({ status: 'paid', orderId: 'order-1', transactionId: '77', amountAgorot: 24_900, method: 'bit', cardBrand: null, cardLast4: null, receiptUrl: null });
+    expect(outcome).toEqual({
+      status: 'paid',
+      orderId: 'order-2',
+      transactionId: '654354685',
+      amountAgorot: 14_901,
+      method: 'card',
+      cardBrand: 'Visa Regular',
+      cardLast4: '0008',
+      receiptUrl: 'https://secure.cardcom.solutions/doc?id=1',
+    });
+    // A document link that is not https is not shown to the host.
+    expect(outcomeOf({ ResponseCode: 0, LowProfileId: 'lp-2', TranzactionId: 5, TranzactionInfo: { ResponseCode: 0, Amount: 1, DocumentUrl: 'javascript:alert(1)' } }, 'lp-2')).toMatchObject({ receiptUrl: null });
+  });
+
+  it('a refusal about this very page is "not charged" (pending); a declined deal is failed whatever the top-level code', async () => {
+    const { outcomeOf } = await import('./cardcom.js');
+    expect(outcomeOf({ ResponseCode: 700, Description: 'not finished', LowProfileId: 'lp-3', ReturnValue: 'o' }, 'lp-3')).toEqual({ status: 'pending', orderId: 'o' });
+    expect(outcomeOf({ ResponseCode: 5, LowProfileId: 'lp-3', TranzactionInfo: { ResponseCode: 33, Description: 'Card blocked' } }, 'lp-3')).toEqual({
+      status: 'failed',
+      orderId: null,
+      reason: '33 Card blocked',
+    });
+    expect(() => outcomeOf({ ResponseCode: 5034, Description: 'Invalid terminal' }, 'lp-3')).toThrow(PaymentProviderError);
   });
 
   it('throws on an unknown page, a refused query or an answer about another page (the order stays as it was)', async () => {

@@ -16,7 +16,8 @@ import {
 type CardcomConfig = Extract<PaymentConfig, { provider: 'cardcom' }>;
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-/** Cardcom's `ProductName` and document lines take up to 250 characters. */
+/** Cardcom's guide: `ProductName` up to 50 characters; names and document lines up to 250. */
+const PRODUCT_NAME_MAX = 50;
 const TEXT_MAX = 250;
 const PAGE_ID = /^[A-Za-z0-9-]{1,100}$/;
 
@@ -83,7 +84,7 @@ export const createCardcomPaymentProvider = (config: CardcomConfig, options: Car
         WebHookUrl: request.notifyUrl,
         Language: cardcomLanguageOf(request.lang),
         ISOCoinId: CARDCOM_ILS,
-        ProductName: description,
+        ProductName: clip(request.description, PRODUCT_NAME_MAX),
         // Prefills the page's owner fields; the host may still change them there.
         UIDefinition: { CardOwnerNameValue: clip(request.customer.name, TEXT_MAX), CardOwnerEmailValue: request.customer.email },
         Document: {
@@ -138,37 +139,41 @@ export const createCardcomPaymentProvider = (config: CardcomConfig, options: Car
 };
 
 /**
- * GetLpResult → our outcome. Cardcom's mapping (v11 OpenAPI, LowProfile/GetLpResult; providers.md §4.1):
- * - `ResponseCode` (top level) ≠ 0: the query itself failed (unknown page, wrong terminal or API name) — we
- *   cannot tell anything, so it throws and the order stays as it was (the next callback or poll asks again).
- * - `ResponseCode` 0 with a `TranzactionId` and `TranzactionInfo.ResponseCode` 0: the deal was charged → paid.
- * - `TranzactionInfo.ResponseCode` ≠ 0 (or a top-level failure code with the deal attached): the card or Bit
- *   was declined → failed, with Cardcom's code and description.
- * - `ResponseCode` 0 and no deal yet: the host has not finished (or left through "cancel", which v11 reports
- *   only by sending the browser to `CancelRedirectUrl`; GetLpResult never says "cancelled") → pending.
- *   `cancelled` is therefore never answered here: the order service ends an abandoned order itself.
+ * GetLpResult → our outcome. Sources: Cardcom's developer guide "Step 1+2 – Creating a payment page & sending a
+ * request to retrieve transaction details" (GetLpResult response tables: "to verify if the transaction was
+ * successfully charged, check that ResponseCode == 0"; TransactionInfo.ResponseCode 0 is a successful charge)
+ * and the v11 OpenAPI names (`TranzactionId`, `TranzactionInfo`). The guide does not say what an unfinished or
+ * abandoned page answers, so nothing but a charge is read as final:
+ * - `ResponseCode` 0 with a deal id and `TranzactionInfo.ResponseCode` 0 → paid (amount, card, document).
+ * - `TranzactionInfo.ResponseCode` ≠ 0 (whatever the top-level code) → failed: the card or Bit was refused.
+ * - `ResponseCode` 0 and no deal yet, or ≠ 0 in an answer about this very page (it exists; it was not charged):
+ *   → pending. Leaving through "cancel" is reported only by sending the browser to `CancelRedirectUrl`, so
+ *   `cancelled` is never answered here; the order service ends an abandoned order itself. A later charge on the
+ *   same page (a retry after a declined card) still pays, since callbacks re-verify.
+ * - `ResponseCode` ≠ 0 about no page we know (wrong terminal or API name, unknown id) → PaymentProviderError:
+ *   the order stays as it was and the error is logged.
  */
 export const outcomeOf = (answer: CardcomLpResult, providerRef: string): PaymentOutcome => {
-  const declined = answer.TranzactionInfo && typeof answer.TranzactionInfo.ResponseCode === 'number' && answer.TranzactionInfo.ResponseCode !== 0;
-  if (answer.ResponseCode !== 0 && !declined) {
-    throw new PaymentProviderError(`cardcom GetLpResult refused: ${answer.ResponseCode} ${clip(answer.Description ?? '', 200)}`.trim(), answer.ResponseCode);
-  }
   if (answer.LowProfileId && answer.LowProfileId !== providerRef) {
     throw new PaymentProviderError('cardcom GetLpResult: the answer is about another page');
   }
   const orderId = answer.ReturnValue ?? null;
   const info = answer.TranzactionInfo ?? null;
-  const transactionId = idOf(info?.TranzactionId) ?? idOf(answer.TranzactionId);
   if (info && typeof info.ResponseCode === 'number' && info.ResponseCode !== 0) {
     return { status: 'failed', orderId, reason: `${info.ResponseCode} ${clip(info.Description ?? '', 200)}`.trim() };
   }
+  if (answer.ResponseCode !== 0) {
+    if (answer.LowProfileId === providerRef) return { status: 'pending', orderId };
+    throw new PaymentProviderError(`cardcom GetLpResult refused: ${answer.ResponseCode} ${clip(answer.Description ?? '', 200)}`.trim(), answer.ResponseCode);
+  }
+  const transactionId = idOf(info?.TranzactionId) ?? idOf(answer.TranzactionId) ?? idOf(answer.TransactionId);
   if (!info || !transactionId) return { status: 'pending', orderId };
   const amountAgorot = agorotOf(info.Amount);
   if (amountAgorot === null) throw new PaymentProviderError('cardcom GetLpResult: the deal has no readable amount');
   if (info.CoinId != null && info.CoinId !== CARDCOM_ILS) {
     return { status: 'failed', orderId, reason: `charged in currency ${info.CoinId}, not ILS` };
   }
-  const bit = [answer.ExternalPaymentVector, info.PaymentType].some((value) => typeof value === 'string' && /\bbit\b/i.test(value));
+  const bit = isBit(answer.ExternalPaymentVector) || isBit(info.PaymentType);
   return {
     status: 'paid',
     orderId,
@@ -177,8 +182,17 @@ export const outcomeOf = (answer: CardcomLpResult, providerRef: string): Payment
     method: bit ? 'bit' : 'card',
     cardBrand: bit ? null : textOf(info.Brand) ?? textOf(info.CardName),
     cardLast4: bit ? null : last4Of(info),
-    receiptUrl: urlOf(answer.DocumentInfo?.DocumentUrl) ?? urlOf(info.DocumentUrl),
+    // Measured on Cardcom's test terminal: TranzactionInfo.DocumentUrl links the document, DocumentInfo's is empty.
+    receiptUrl: urlOf(info.DocumentUrl) ?? urlOf(answer.DocumentInfo?.DocumentUrl),
   };
+};
+
+/** uPayBit (12), PayMeBit (14) and Cardcom's own Bit (104), by number or by name ("Bit", "uPayBit"; not "Debit"). */
+const BIT_VECTORS = new Set([12, 14, 104]);
+const isBit = (vector: unknown): boolean => {
+  if (typeof vector === 'number') return BIT_VECTORS.has(vector);
+  if (typeof vector !== 'string') return false;
+  return BIT_VECTORS.has(Number(vector)) || /(?:^|[^A-Za-z])bit/i.test(vector) || /[a-z]Bit/.test(vector);
 };
 
 const idOf = (value: unknown): string | null => {
