@@ -30,7 +30,7 @@ export const describeCoupon = (coupon: CouponRow): string[] => [
 /**
  * The configured database, as the app uses it: DATABASE_URL, or the embedded server under DATA_DIR. An embedded
  * server already running (`npm start`, or one a killed app left) is reused and left running; one this command
- * had to start is stopped again when it ends.
+ * had to start is stopped again when it ends, unless someone else (an `npm start` begun meanwhile) is connected.
  */
 const openConfiguredDatabase = async (config: Config): Promise<{ database: Database; close(): Promise<void> }> => {
   if (config.databaseUrl) {
@@ -38,20 +38,30 @@ const openConfiguredDatabase = async (config: Config): Promise<{ database: Datab
     return { database, close: () => database.close() };
   }
   const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, password: config.secrets.databasePassword });
-  const database = await openDatabase({ databaseUrl: embedded.connectionString, dataDir: config.dataDir, poolSize: 2 }).catch(async (error: unknown) => {
+  const database = await openDatabase({ databaseUrl: named(embedded.connectionString), dataDir: config.dataDir, poolSize: 2 }).catch(async (error: unknown) => {
     if (!embedded.reused) await embedded.stop();
     throw error;
   });
   return {
     database,
     close: async () => {
-      try {
-        await database.close();
-      } finally {
-        if (!embedded.reused) await embedded.stop();
-      }
+      const othersConnected = embedded.reused || (await countOtherConnections(database).catch(() => 0)) > 0;
+      await database.close();
+      if (!othersConnected) await embedded.stop();
     },
   };
+};
+
+const APPLICATION_NAME = 'magiim-admin';
+/** Our own connections carry a name, so the count of others leaves them out. */
+const named = (connectionString: string) => `${connectionString}${connectionString.includes('?') ? '&' : '?'}application_name=${APPLICATION_NAME}`;
+
+const countOtherConnections = async (database: Database): Promise<number> => {
+  const { rows } = await database.pool.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and application_name <> $1`,
+    [APPLICATION_NAME],
+  );
+  return rows[0]?.n ?? 0;
 };
 
 /** `npm run admin -- <command>`: answers the process exit code (0 done, 1 refused, 2 bad command line). */
