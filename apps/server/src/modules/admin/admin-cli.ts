@@ -45,9 +45,9 @@ const openConfiguredDatabase = async (config: Config): Promise<{ database: Datab
   return {
     database,
     close: async () => {
-      const othersConnected = embedded.reused || (await countOtherConnections(database).catch(() => 0)) > 0;
+      const keepRunning = embedded.reused || (await countOtherConnections(database).catch(() => 0)) > 0;
       await database.close();
-      if (!othersConnected) await embedded.stop();
+      if (!keepRunning) await embedded.stop();
     },
   };
 };
