@@ -174,10 +174,11 @@ export const startFakeCardcom = async (options: FakeCardcomOptions = {}) => {
     return { ResponseCode: 0, Description: 'OK', LowProfileId: id, Url: `${baseUrl}/pay/${id}`, UrlToBit: `${baseUrl}/pay/${id}?bit=1` };
   };
 
-  const handleRefund = (body: { ApiName?: string; ApiPassword?: string; TransactionId?: number; PartialSum?: number }) => {
+  const handleRefund = (body: { ApiName?: string; ApiPassword?: string; TransactionId?: number; PartialSum?: number; AllowMultipleRefunds?: boolean }) => {
     if (body.ApiName !== apiName || body.ApiPassword !== apiPassword) return { ResponseCode: 5034, Description: 'Invalid API name or password' };
     const page = [...pages.values()].find((p) => p.transactionId === body.TransactionId && p.outcome === 'pay');
     if (!page) return { ResponseCode: 5200, Description: 'Transaction not found' };
+    if (page.refundedAgorot > 0 && body.AllowMultipleRefunds !== true) return { ResponseCode: 5202, Description: 'The transaction was already refunded' };
     const charged = agorotOf(page.request.Amount) ?? 0;
     const amount = agorotOf(body.PartialSum);
     if (!amount || amount <= 0 || amount > charged - page.refundedAgorot) return { ResponseCode: 5201, Description: 'Invalid refund sum' };

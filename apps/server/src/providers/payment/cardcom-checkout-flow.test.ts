@@ -189,6 +189,7 @@ describe('checkout through Cardcom (fake)', () => {
       ApiPassword: fake.apiPassword,
       TransactionId: fake.pages.get(pageId)!.transactionId,
       PartialSum: 312.55,
+      AllowMultipleRefunds: false,
     });
     expect(fake.refunds.filter((r) => r.transactionId === fake.pages.get(pageId)!.transactionId)).toHaveLength(1);
   });

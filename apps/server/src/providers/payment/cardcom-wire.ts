@@ -82,6 +82,8 @@ export interface CardcomRefundRequest {
   TransactionId: number;
   /** Shekels; the part of the deal to give back. */
   PartialSum: number;
+  /** False: Cardcom refuses a second refund of the same deal (OpenAPI: true "permits more than one"). */
+  AllowMultipleRefunds: boolean;
 }
 
 export interface CardcomRefundResponse {

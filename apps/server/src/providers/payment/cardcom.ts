@@ -122,6 +122,8 @@ export const createCardcomPaymentProvider = (config: CardcomConfig, options: Car
         ApiPassword: config.apiPassword,
         TransactionId: transactionId,
         PartialSum: shekelsOf(request.amountAgorot),
+        // We refund a deal once (the cancellation); a retry after an answer lost on the way must not refund again.
+        AllowMultipleRefunds: false,
       };
       const answer = await post<CardcomRefundResponse>('Transactions/RefundByTransactionId', CARDCOM_PATHS.refund, body);
       if (answer.ResponseCode !== 0) throw refused('Transactions/RefundByTransactionId', answer);
