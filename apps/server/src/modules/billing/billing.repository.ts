@@ -219,6 +219,13 @@ export const findBillingEvent = async (db: Conn, eventId: string): Promise<Billi
 export const lockBillingEvent = async (tx: Tx, eventId: string): Promise<BillingEvent | undefined> =>
   (await tx.select(billingEventColumns).from(events).where(eq(events.id, eventId)).for('update'))[0];
 
+/**
+ * The event held against a payment (which takes it `for update`) while an order is written: locks are then
+ * always taken event first, coupon second, and a payment and a new order of one event never deadlock.
+ */
+export const shareBillingEvent = async (tx: Tx, eventId: string): Promise<BillingEvent | undefined> =>
+  (await tx.select(billingEventColumns).from(events).where(eq(events.id, eventId)).for('key share'))[0];
+
 export const countEventGuests = async (db: Conn, eventId: string): Promise<number> =>
   (await db.select({ n: sql<number>`count(*)::int` }).from(guests).where(eq(guests.eventId, eventId)))[0]?.n ?? 0;
 

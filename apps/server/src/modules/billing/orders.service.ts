@@ -62,7 +62,7 @@ export const createOrder = async (
   const lang = langOf(host.lang);
 
   const created = await ctx.db.transaction(async (tx) => {
-    const event = await repo.findBillingEvent(tx, eventId);
+    const event = await repo.shareBillingEvent(tx, eventId);
     if (!event) throw new AppError('NOT_FOUND', 'event not found');
     const paid = await repo.listPaidOrdersOfEvent(tx, eventId);
     let coupon = null;

@@ -31,7 +31,8 @@ const page = (lang: Lang, title: string, body: string): string => `<!doctype htm
 <meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${CSS}</style></head>
 <body><div class="ribbon">${escapeHtml(SANDBOX_PAGE_TEXTS[lang].notice)}</div><main><div class="card">${body}</div></main></body></html>`;
 
-const money = (agorot: number, lang: Lang) => `<bdi dir="ltr">${escapeHtml(formatShekels(agorot, lang))}</bdi>`;
+// Intl writes the language's own direction marks around the amount; <bdi> keeps it whole inside the sentence.
+const money = (agorot: number, lang: Lang) => `<bdi>${escapeHtml(formatShekels(agorot, lang))}</bdi>`;
 
 const paramsSchema = z.object({ ref: z.string().min(1).max(100) });
 const outcomeSchema = z.object({ outcome: z.enum(SANDBOX_OUTCOMES as [SandboxOutcome, ...SandboxOutcome[]]) });
