@@ -6,6 +6,10 @@ import { useEventById } from '../../features/events/api';
 import { isInWebView } from '../platform';
 import { useSession } from '../use-session';
 
+/** Spec §2: an unpaid event, the guide tour off (it has its own path to checkout), and not in the app's web view. */
+export const showsBuyButton = ({ progressStatus, guideTour, inWebView }: { progressStatus: number; guideTour: boolean; inWebView: boolean }): boolean =>
+  progressStatus === 0 && !guideTour && !inWebView;
+
 /**
  * Spec §2: in the event dashboard's top bar while the event is unpaid, the guide tour is off and the app is not
  * in the mobile web view (where payment is refused). The event comes from the dashboard's own query.
@@ -15,7 +19,7 @@ export function BuyPackageButton() {
   const { id = '' } = useParams();
   const session = useSession();
   const event = useEventById(id).data;
-  if (!id || !event || event.progressStatus !== 0 || session?.userData.guideTour || isInWebView()) return null;
+  if (!id || !event || !showsBuyButton({ progressStatus: event.progressStatus, guideTour: Boolean(session?.userData.guideTour), inWebView: isInWebView() })) return null;
   return (
     <Button
       component={RouterLink}

@@ -17,6 +17,11 @@ describe('formatShekels', () => {
     expect(formatShekels(12_350, 'he')).toBe('123.50 ₪');
   });
 
+  it('writes a discount with its minus sign before the amount', () => {
+    expect(formatShekels(-5_000, 'en')).toBe('-₪50');
+    expect(formatShekels(-5_000, 'he')).toBe('-50 ₪');
+  });
+
   it('leaves no direction marks for the isolate to fight', () => {
     for (const lang of ['he', 'ar', 'en', 'ru']) expect(format(14_900, lang)).not.toMatch(/[\u200e\u200f\u061c]/);
   });

@@ -1,23 +1,20 @@
 import { BUSINESS_TIME_ZONE } from '@magiim/shared';
 import { localeOf } from '../events/format-event';
 
-const BIDI_MARKS = /[\u200e\u200f\u061c]/g;
-
 /**
- * Agorot → "₪1,299" (en) or "1,299 ₪" (he, ar, ru), agorot shown only when there are any. Intl's direction
- * marks are dropped: the caller isolates the amount (`<Money>`), so it reads the same inside RTL text.
+ * Agorot → "₪1,299" (en) or "1,299 ₪" (he, ar, ru; the sign after a no-break space), agorot shown only when there
+ * are any. Built from Intl's number alone: browsers' currency patterns differ (some write "₪ 149" in Hebrew), and a
+ * price must read the same everywhere. No direction marks: the caller isolates the amount (`<Money>`).
  */
 export const formatShekels = (agorot: number, lang: string): string => {
   const whole = agorot % 100 === 0;
-  return new Intl.NumberFormat(localeOf(lang), {
-    style: 'currency',
-    currency: 'ILS',
+  const number = new Intl.NumberFormat(localeOf(lang), {
     numberingSystem: 'latn',
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: whole ? 0 : 2,
-  })
-    .format(agorot / 100)
-    .replace(BIDI_MARKS, '');
+  }).format(Math.abs(agorot) / 100);
+  const sign = agorot < 0 ? '-' : '';
+  return lang === 'en' ? `${sign}₪${number}` : `${sign}${number}\u00a0₪`;
 };
 
 /** A whole number with the language's grouping ("1,000", Russian "1 000"), Western digits everywhere. */

@@ -62,7 +62,7 @@ export function OttPage() {
   const invalid = !isApiError(error) || error.code === 'INVALID_TOKEN' || error.code === 'UNAUTHORIZED' || error.code === 'VALIDATION';
   return (
     <>
-      <PageHeading>{t('billing.ott.title')}</PageHeading>
+      <PageHeading>{t(error ? 'billing.ott.failedTitle' : 'billing.ott.title')}</PageHeading>
       {error ? (
         <Stack spacing={2} data-testid="ott-failed">
           <Alert severity="error">{invalid ? t('billing.ott.invalid') : translateError(t, error)}</Alert>

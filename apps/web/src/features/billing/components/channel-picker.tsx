@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
@@ -12,7 +13,12 @@ import { useSetMessageSystem } from '../api';
 export function ChannelPicker({ event }: { event: EventDto }) {
   const { t } = useTranslation();
   const save = useSetMessageSystem(event.id);
-  const value = save.isPending && save.variables !== undefined ? save.variables : event.messageSystemPreference;
+  // Shown at once; a refused save puts the event's own value back.
+  const [value, setValue] = useState<MessageChannel>(event.messageSystemPreference);
+  const choose = (next: MessageChannel) => {
+    setValue(next);
+    save.mutate(next, { onError: () => setValue(event.messageSystemPreference) });
+  };
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} data-testid="channel-picker">
       <Typography component="legend" variant="h3" sx={{ mb: 0.5, p: 0 }}>
@@ -20,7 +26,7 @@ export function ChannelPicker({ event }: { event: EventDto }) {
       </Typography>
       <RadioGroup
         value={String(value)}
-        onChange={(_, next) => save.mutate(Number(next) === MessageChannel.SMS ? MessageChannel.SMS : MessageChannel.WHATSAPP)}
+        onChange={(_, next) => choose(Number(next) === MessageChannel.SMS ? MessageChannel.SMS : MessageChannel.WHATSAPP)}
         name="messageSystem"
       >
         <FormControlLabel value={String(MessageChannel.WHATSAPP)} control={<Radio />} label={t('billing.order.channelWhatsapp')} />

@@ -12,13 +12,12 @@ export function CheckoutStepper({ active }: { active: CheckoutStep }) {
     <Stepper
       activeStep={index}
       alternativeLabel
-      component="ol"
       aria-label={t('billing.steps.label')}
       sx={{ mb: { xs: 3, sm: 4 }, p: 0, '& .MuiStepLabel-label': { fontSize: { xs: '0.8125rem', sm: '0.875rem' } } }}
       data-testid="checkout-stepper"
     >
       {CHECKOUT_STEPS.map((step, at) => (
-        <Step key={step} component="li" completed={at < index} aria-current={at === index ? 'step' : undefined}>
+        <Step key={step} completed={at < index} aria-current={at === index ? 'step' : undefined}>
           <StepLabel>{t(`billing.steps.${step}`)}</StepLabel>
         </Step>
       ))}

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { PackagesResponse } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +11,15 @@ import { Money } from './money';
 
 function Line({ label, children, strong = false }: { label: ReactNode; children: ReactNode; strong?: boolean }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 2 }}>
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        alignItems: 'baseline',
+        gap: 2,
+        ...(strong ? { borderTop: 1, borderColor: 'divider', pt: 1.5, mt: 0.5 } : {}),
+      }}
+    >
       <Typography component="dt" sx={{ fontWeight: strong ? 700 : 400, fontSize: strong ? '1.125rem' : undefined }}>
         {label}
       </Typography>
@@ -52,7 +59,6 @@ export function PriceSummary({ packages, selection }: { packages: PackagesRespon
             <Money agorot={-selection.coupon.check.discount} />
           </Line>
         ) : null}
-        <Divider sx={{ my: 0.5 }} />
         <Line label={t(totals.credit > 0 ? 'billing.summary.difference' : 'billing.summary.total')} strong>
           <span data-testid="summary-total">
             <Money agorot={totals.total} />

@@ -34,7 +34,8 @@ export function TierPicker({ packages, packageId, value, onChange }: TierPickerP
         {t('billing.order.tierLabel')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {ti('billing.order.tierHint', { count: number(packages.guestCount) })}
+        {t('billing.order.tierHint')}
+        {packages.guestCount > 0 ? <> {ti('billing.order.tierListCount', { count: number(packages.guestCount) })}</> : null}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(3, 1fr)', sm: 'repeat(5, 1fr)' }, gap: 1 }}>
         {INVITEE_TIERS.map((tier) => {

@@ -80,7 +80,7 @@ export function ConfirmationStep() {
     ),
     total: (
       <Detail label={t(totals.credit > 0 ? 'billing.summary.difference' : 'billing.confirm.total')}>
-        <span data-testid="confirm-total">
+        <span data-testid="confirm-total-amount">
           <Money agorot={totals.total} />
         </span>{' '}
         <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>

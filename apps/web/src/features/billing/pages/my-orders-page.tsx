@@ -11,7 +11,7 @@ import type { Order } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
-import { Ltr, UserText } from '../../../design/bidi';
+import { UserText } from '../../../design/bidi';
 import { useIsolatedT } from '../../../design/isolated-text';
 import { translateError } from '../../../i18n/translate-error';
 import { useOrders } from '../api';
@@ -42,7 +42,7 @@ function OrderRow({ order, onCancel }: { order: Order; onCancel: (order: Order) 
           {order.kind === 'upgrade' ? ` · ${t('billing.orders.upgrade')}` : ''}
         </Typography>
         <Typography variant="body2">
-          <Ltr>{formatOrderDate(order.paidAt ?? order.createdAt, i18n.language)}</Ltr>
+          {formatOrderDate(order.paidAt ?? order.createdAt, i18n.language)}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>

@@ -119,7 +119,8 @@ export function PaymentStep() {
           {t(result ? 'billing.payment.change' : 'billing.back')}
         </Button>
         <Button variant="contained" size="large" onClick={pay} disabled={createOrder.isPending || leaving} data-testid="pay">
-          {ti(result ? 'billing.payment.tryAgain' : 'billing.payment.pay', { amount })}
+          {/* one text run: a flex button would drop the space before the isolated amount */}
+          <span>{ti(result ? 'billing.payment.tryAgain' : 'billing.payment.pay', { amount })}</span>
         </Button>
       </Box>
       {leaving ? (
