@@ -118,6 +118,15 @@ export const listOrdersOfUser = async (db: Conn, userId: string, limit: number):
 export const listPaidOrdersOfEvent = async (db: Conn, eventId: string): Promise<OrderRow[]> =>
   db.select().from(orders).where(and(eq(orders.eventId, eventId), eq(orders.status, 'paid'))).orderBy(asc(orders.createdAt));
 
+/** The event's orders still being paid, newest first (a few: asked of the provider before a new order). */
+export const listPendingOrdersOfEvent = async (db: Conn, eventId: string, since: Date, limit: number): Promise<OrderRow[]> =>
+  db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.eventId, eventId), eq(orders.status, 'pending'), gt(orders.createdAt, since)))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+
 export const lockPaidOrdersOfEvent = async (tx: Tx, eventId: string): Promise<OrderRow[]> =>
   tx.select().from(orders).where(and(eq(orders.eventId, eventId), eq(orders.status, 'paid'))).orderBy(asc(orders.createdAt)).for('update');
 

@@ -24,6 +24,8 @@ import { checkCoupon, quoteOrder } from './pricing.js';
 
 type CreateOrderParsed = z.output<typeof createOrderInputSchema>;
 
+const DAY_MS = 24 * 3_600_000;
+
 const orderNotFound = () => new AppError('NOT_FOUND', 'order not found');
 
 /** The host's pages a provider sends the browser back to (UX only: only `verify` changes an order). */
@@ -60,6 +62,10 @@ export const createOrder = async (
   const host = await repo.findUserContact(ctx.db, userId);
   if (!host) throw new AppError('UNAUTHORIZED');
   const lang = langOf(host.lang);
+  // A payment whose callback has not arrived yet must count before the new order is priced, or a host back
+  // from the provider's page would buy the same package again instead of an upgrade.
+  const recent = await repo.listPendingOrdersOfEvent(ctx.db, eventId, new Date(Date.now() - DAY_MS), 3);
+  for (const order of recent) await verifyOrder(ctx, order);
 
   const created = await ctx.db.transaction(async (tx) => {
     const event = await repo.shareBillingEvent(tx, eventId);
@@ -120,7 +126,6 @@ export const createOrder = async (
   return { order: await answerOrder(ctx, order.id), checkoutUrl: page.checkoutUrl };
 };
 
-const DAY_MS = 24 * 3_600_000;
 const LIST_LIMIT = 200;
 
 /**

@@ -103,6 +103,19 @@ describe('upgrades', () => {
     }
   });
 
+  it('a payment whose callback has not arrived yet counts before the next order is priced', async () => {
+    const { token, eventId } = await hostWithEvent(t);
+    const first = await createOrder(t, token, eventId, { inviteeCount: 300 });
+    const ref = new URL(first.checkoutUrl).pathname.split('/').pop()!;
+    await t.ctx.db.execute(sql`update sandbox_payments set outcome = 'pay', transaction_id = 'sbxt_late' where ref = ${ref}`);
+    // The host, back from the provider's page before its callback, orders the same again: not a second purchase.
+    const again = await postOrder(t, token, eventId, orderBody({ inviteeCount: 300 }));
+    expect([again.statusCode, again.json().code]).toEqual([409, 'UPGRADE_NOT_ALLOWED']);
+    const bigger = await createOrder(t, token, eventId, { inviteeCount: 400 });
+    expect(bigger.order).toMatchObject({ kind: 'upgrade', total: 7_000 });
+    expect(((await t.request('GET', `/orders/${first.order.id}`, { token })).json() as Order).status).toBe('paid');
+  });
+
   it('is refused once the event date has passed', async () => {
     const { token, eventId } = await hostWithEvent(t);
     await buyPackage(t, token, eventId);
