@@ -27,14 +27,14 @@ const sandboxRefunds = async (orderId: string) =>
     ?.refunded_amount;
 
 /** Counts refund calls to the sandbox (and can fail them). */
-const countRefunds = (failAfter = Infinity) => {
+const countRefunds = (failAfter = Infinity, outcomeUnknown = false) => {
   const calls: number[] = [];
   t.ctx.payments = {
     ...sandbox,
     name: sandbox.name,
     refund: async (request) => {
       calls.push(request.amountAgorot);
-      if (calls.length > failAfter) throw new PaymentProviderError('provider down');
+      if (calls.length > failAfter) throw new PaymentProviderError('provider down', undefined, { outcomeUnknown });
       return sandbox.refund(request);
     },
   };
@@ -130,6 +130,16 @@ describe('POST orders/{orderId}/cancel', () => {
     expect(retry).toEqual([14_155]);
     expect(calls).toHaveLength(1);
     expect(await sandboxRefunds(order.id)).toBe(14_155);
+  });
+
+  it('a refund whose outcome is unknown (timeout) is never asked again: the retry is refused until checked by hand', async () => {
+    const { token, eventId } = await hostWithEvent(t);
+    const order = await buyPackage(t, token, eventId);
+    const calls = countRefunds(0, true);
+    expect((await cancel(token, order.id)).json().code).toBe('PAYMENT_UNAVAILABLE');
+    const retry = await cancel(token, order.id);
+    expect([retry.statusCode, retry.json().code]).toEqual([409, 'CONFLICT']);
+    expect(calls).toHaveLength(1);
   });
 
   it('refuses an order that is not paid', async () => {

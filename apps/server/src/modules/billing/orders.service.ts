@@ -199,8 +199,10 @@ export const cancelOrder = async (ctx: AppContext, userId: string, orderId: stri
   });
 
   const refunded: string[] = [];
+  let asking: OrderRow | null = null;
   try {
     for (const order of intents.paid) {
+      asking = order;
       const amount = intents.refunds.get(order.id) ?? 0;
       // A coupon order took no money through the provider; nothing goes back that way.
       if (amount > 0 && order.paymentMethod !== 'coupon' && order.transactionId) {
@@ -212,7 +214,11 @@ export const cancelOrder = async (ctx: AppContext, userId: string, orderId: stri
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     ctx.logger.error({ err: error, orderId, refunded }, 'refund failed; the remaining orders stay paid');
-    for (const order of intents.paid) if (!refunded.includes(order.id)) await repo.clearRefundIntent(ctx.db, order.id);
+    // The provider may have refunded without our hearing it: that order keeps its intent (a retry is refused as
+    // "under way") until someone checks with the provider, instead of risking a second refund.
+    const unknown = error.outcomeUnknown ? asking : null;
+    if (unknown) ctx.logger.error({ orderId: unknown.id, orderNumber: unknown.orderNumber }, 'refund outcome unknown: check this order with the provider by hand');
+    for (const order of intents.paid) if (!refunded.includes(order.id) && order.id !== unknown?.id) await repo.clearRefundIntent(ctx.db, order.id);
     await ctx.db.transaction(async (tx) => {
       await repo.lockBillingEvent(tx, eventId);
       await repo.markOrdersRefunded(tx, refunded);

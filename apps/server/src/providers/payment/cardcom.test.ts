@@ -104,6 +104,7 @@ describe('createCheckout', () => {
     const error = await wrong.createCheckout(checkout()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaymentProviderError);
     expect((error as PaymentProviderError).providerCode).toBe(5034);
+    expect((error as PaymentProviderError).outcomeUnknown).toBe(false);
   });
 
   it('turns HTTP 500, a timeout, a non-JSON answer and an unreachable server into PaymentProviderError', async () => {
@@ -114,6 +115,8 @@ describe('createCheckout', () => {
     expect((errors[0] as PaymentProviderError).message).toContain('HTTP 500');
     expect((errors[1] as PaymentProviderError).message).toContain('timed out');
     expect((errors[2] as PaymentProviderError).message).toContain('not JSON');
+    // Any of these may have happened after Cardcom did the work: a retry must look before it repeats.
+    expect(errors.map((e) => (e as PaymentProviderError).outcomeUnknown)).toEqual([true, true, true]);
     const down = createCardcomPaymentProvider({ provider: 'cardcom', apiUrl: 'http://127.0.0.1:9', terminalNumber: 1000, apiName: 'x', apiPassword: 'secret-pw' });
     const error = await down.createCheckout(checkout()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PaymentProviderError);

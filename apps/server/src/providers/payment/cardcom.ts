@@ -45,20 +45,20 @@ export const createCardcomPaymentProvider = (config: CardcomConfig, options: Car
       });
     } catch (error) {
       const reason = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError') ? 'timed out' : 'unreachable';
-      throw new PaymentProviderError(`cardcom ${operation}: ${reason}`);
+      throw new PaymentProviderError(`cardcom ${operation}: ${reason}`, undefined, { outcomeUnknown: true });
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw new PaymentProviderError(`cardcom ${operation}: HTTP ${response.status}`, `HTTP ${response.status}`);
+      throw new PaymentProviderError(`cardcom ${operation}: HTTP ${response.status}`, `HTTP ${response.status}`, { outcomeUnknown: response.status >= 500 });
     }
     let answer: unknown;
     try {
       answer = await response.json();
     } catch {
-      throw new PaymentProviderError(`cardcom ${operation}: the answer is not JSON`);
+      throw new PaymentProviderError(`cardcom ${operation}: the answer is not JSON`, undefined, { outcomeUnknown: true });
     }
     if (!answer || typeof answer !== 'object' || typeof (answer as { ResponseCode?: unknown }).ResponseCode !== 'number') {
-      throw new PaymentProviderError(`cardcom ${operation}: the answer has no ResponseCode`);
+      throw new PaymentProviderError(`cardcom ${operation}: the answer has no ResponseCode`, undefined, { outcomeUnknown: true });
     }
     return answer as T;
   };

@@ -67,11 +67,15 @@ export interface PaymentProvider {
 
 /** A provider call failed or answered something we cannot use; the order stays as it was. */
 export class PaymentProviderError extends Error {
-  constructor(
-    message: string,
-    readonly providerCode?: string | number,
-  ) {
+  /**
+   * The request may have reached the provider and done its work (a timeout, a dropped connection, a 5xx or an
+   * unreadable answer): whoever retries must first find out, never repeat it blindly (a refund could go twice).
+   */
+  readonly outcomeUnknown: boolean;
+
+  constructor(message: string, readonly providerCode?: string | number, options: { outcomeUnknown?: boolean } = {}) {
     super(message);
     this.name = 'PaymentProviderError';
+    this.outcomeUnknown = options.outcomeUnknown ?? false;
   }
 }
