@@ -82,6 +82,7 @@ describe.each(['he', 'en'] as const)('checkout, in %s', (lang) => {
   it('buys a package: order, confirmation, sandbox payment, success, and the dashboard shows it paid', async () => {
     await page.goto(`${app.url}/event/${eventId}/statistics`);
     await page.waitForSelector('[data-testid="buy-package"]');
+    await shoot(page, 'checkout-buy-button', lang);
     await page.click('[data-testid="buy-package"]');
     await page.waitForURL(`**/pricing/${eventId}/order`);
     await page.waitForSelector('[data-testid="order-step"]');

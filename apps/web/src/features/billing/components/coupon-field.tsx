@@ -77,11 +77,10 @@ export function CouponField({ applied, onApply, onRemove, pending }: CouponField
         }}
         error={Boolean(error)}
         helperText={error ?? ' '}
-        size="small"
         sx={{ flexGrow: 1, maxWidth: 320 }}
         slotProps={{ htmlInput: { dir: 'ltr', autoCapitalize: 'characters', autoComplete: 'off', spellCheck: false, 'data-testid': 'coupon-input' } }}
       />
-      <Button variant="outlined" onClick={() => void apply()} disabled={pending || code.trim() === ''} sx={{ minHeight: 40 }} data-testid="coupon-apply">
+      <Button variant="outlined" onClick={() => void apply()} disabled={pending || code.trim() === ''} sx={{ minHeight: 56 }} data-testid="coupon-apply">
         {t('billing.order.couponApply')}
       </Button>
     </Box>

@@ -2,13 +2,14 @@ import Chip from '@mui/material/Chip';
 import type { OrderStatus } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
 
-const COLOR: Record<OrderStatus, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
+// Theme colours that read at AA as small text on white (MUI's own info and warning do not).
+const COLOR: Record<OrderStatus, 'default' | 'success' | 'error' | 'primary' | 'secondary'> = {
   created: 'default',
-  pending: 'warning',
+  pending: 'secondary',
   paid: 'success',
   failed: 'error',
   cancelled: 'default',
-  refunded: 'info',
+  refunded: 'primary',
 };
 
 export function OrderStatusChip({ status }: { status: OrderStatus }) {

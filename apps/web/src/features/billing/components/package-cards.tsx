@@ -49,7 +49,7 @@ export function PackageCards({ packages, value, onChange }: PackageCardsProps) {
               flexDirection: 'column',
               gap: 1,
               p: { xs: 2, sm: 2.5 },
-              borderRadius: 4,
+              borderRadius: '16px',
               border: 2,
               borderColor: selected ? 'primary.main' : 'divider',
               bgcolor: selected ? colors.primarySoft : 'background.paper',

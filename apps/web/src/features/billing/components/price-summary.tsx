@@ -41,7 +41,7 @@ export function PriceSummary({ packages, selection }: { packages: PackagesRespon
     count: formatNumber(selection.inviteeCount, i18n.language),
   });
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, borderRadius: 4, bgcolor: colors.primarySoft }} data-testid="price-summary">
+    <Box sx={{ p: { xs: 2, sm: 3 }, borderRadius: '16px', bgcolor: colors.primarySoft }} data-testid="price-summary">
       <Typography variant="h3" component="h2" sx={{ mb: 1.5 }}>
         {t('billing.summary.title')}
       </Typography>

@@ -56,7 +56,7 @@ export function TierPicker({ packages, packageId, value, onChange }: TierPickerP
                 minHeight: 56,
                 px: 1,
                 py: 0.75,
-                borderRadius: '12px',
+                borderRadius: '10px',
                 border: 2,
                 borderColor: selected ? 'primary.main' : 'divider',
                 bgcolor: selected ? colors.primarySoft : 'background.paper',

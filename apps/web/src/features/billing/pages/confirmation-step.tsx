@@ -122,7 +122,7 @@ export function ConfirmationStep() {
           <Box
             key={field}
             data-testid={`confirm-${field}`}
-            sx={{ px: 1.5, py: 1, border: 1, borderColor: 'divider', borderRadius: 3, '& .MuiFormControlLabel-root': { alignItems: 'flex-start', mr: 0, ml: 0 }, '& .MuiCheckbox-root': { mt: -0.5 } }}
+            sx={{ px: 1.5, py: 1, border: 1, borderColor: 'divider', borderRadius: '12px', '& .MuiFormControlLabel-root': { alignItems: 'flex-start', mr: 0, ml: 0 }, '& .MuiCheckbox-root': { mt: -0.5 } }}
           >
             <FormCheckbox control={control} name={field} label={labels[field]} />
           </Box>

@@ -77,7 +77,7 @@ export function OrderStep() {
   return (
     <Box sx={{ display: 'grid', gap: { xs: 3, sm: 4 } }} data-testid="order-step">
       {current ? (
-        <Alert severity="info" icon={false} data-testid="current-package" sx={{ borderRadius: 4 }}>
+        <Alert severity="info" icon={false} data-testid="current-package">
           <Typography sx={{ fontWeight: 600 }}>
             {ti('billing.order.currentPackage', {
               package: t(`billing.packages.${current.packageId}.name`),
