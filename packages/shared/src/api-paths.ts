@@ -58,6 +58,28 @@ export const API = {
     read: '/notifications/read',
   },
   meals: { all: '/meals/all' },
+  /** Spec §7 `messageTemplate/*` and `actionTiming/{id}`; the rest of messaging is ours. */
+  messageTemplate: {
+    get: (id: string) => `/messageTemplate/${id}`,
+    edit: (id: string) => `/messageTemplate/edit/${id}`,
+    delete: (id: string, lang: string) => `/messageTemplate/delete/${id}/${lang}`,
+  },
+  actionTiming: {
+    get: (id: string) => `/actionTiming/${id}`,
+    patch: (id: string) => `/actionTiming/${id}`,
+    start: (id: string) => `/actionTiming/${id}/start`,
+    pause: (id: string) => `/actionTiming/${id}/pause`,
+  },
+  messages: {
+    guest: (id: string, guestId: string) => `/messages/guest/${id}/${guestId}`,
+    funnel: (id: string) => `/messages/funnel/${id}`,
+    /** Ours: what starting an action would send now (`?action=`). */
+    preview: (id: string) => `/messages/preview/${id}`,
+    /** Ours: again to those who did not read, or retry the failed (`{action, only}`). */
+    resend: (id: string) => `/messages/resend/${id}`,
+  },
+  /** Development only: a guest's reply to the sandbox channels. */
+  sandboxReply: '/dev/sandbox/reply',
   /** Ours. */
   places: { suggest: '/places/suggest' },
   guests: {

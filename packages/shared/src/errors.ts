@@ -75,6 +75,12 @@ export const ERROR_CODES = [
   // an upgrade must buy more than the event has, before the process ends
   'UPGRADE_NOT_ALLOWED',
   'PAYMENT_UNAVAILABLE',
+  // messaging (issue 18): a send time inside the quiet hours, Shabbat or a holiday (the body has nextAllowed)
+  'OUTSIDE_SENDING_HOURS',
+  // messages wait for the package to be paid (spec §4: guests are pending until then)
+  'EVENT_NOT_PAID',
+  'ACTION_ALREADY_STARTED',
+  'SENDING_PAUSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -90,6 +96,8 @@ export interface ApiErrorBody {
   /** For 401 `verify_email` this is literally 'verify_email' (spec §8); otherwise a short English text for logs. */
   message: string;
   issues?: ApiErrorIssue[];
+  /** OUTSIDE_SENDING_HOURS: the next moment a message may go, `YYYY-MM-DDTHH:mm` Asia/Jerusalem. */
+  nextAllowed?: string;
 }
 
 /**

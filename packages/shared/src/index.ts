@@ -25,3 +25,4 @@ export * from './schemas/invitations.js';
 export * from './schemas/public-link.js';
 export * from './schemas/stats.js';
 export * from './schemas/billing.js';
+export * from './schemas/messaging.js';

@@ -61,4 +61,12 @@ export const MSG = {
   respondersAboveInvitees: 'validation.respondersAboveInvitees',
   attendingRequired: 'validation.attendingRequired',
   mealsAboveAttending: 'validation.mealsAboveAttending',
+  /** Messaging (issue 18). `{name}` is a placeholder without braces, e.g. `link`. */
+  templateNeedsPlaceholder: (name: string) => encodeMessage('validation.templateNeedsPlaceholder', { name }),
+  templateUnknownPlaceholder: (name: string) => encodeMessage('validation.templateUnknownPlaceholder', { name }),
+  sendAtPassed: 'validation.sendAtPassed',
+  roundsOutOfOrder: 'validation.roundsOutOfOrder',
+  roundAfterEventDay: 'validation.roundAfterEventDay',
+  thanksOutsideWindow: 'validation.thanksOutsideWindow',
+  directionAfterEvent: 'validation.directionAfterEvent',
 } as const;

@@ -40,6 +40,12 @@ const envSchema = z.object({
   CARDCOM_TERMINAL_NUMBER: z.coerce.number().int().positive().optional(),
   CARDCOM_API_NAME: z.string().min(1).optional(),
   CARDCOM_API_PASSWORD: z.string().min(1).optional(),
+  /** israel: quiet hours, Shabbat and holidays (the default); always: development and tests only. */
+  SENDING_HOURS: z.enum(['israel', 'always']).default('israel'),
+  WHATSAPP_RATE_PER_SECOND: z.coerce.number().positive().max(10_000).default(80),
+  SMS_RATE_PER_SECOND: z.coerce.number().positive().max(10_000).default(30),
+  /** The sandbox's template review: static rules at once, approval after this long. */
+  SANDBOX_TEMPLATE_REVIEW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
 });
 
 export interface Config {
@@ -77,6 +83,12 @@ export interface Config {
   /** The dev mailbox exists only outside production, and only when no SMTP server is configured. */
   devMailbox: boolean;
   payment: PaymentConfig;
+  messaging: {
+    sendingHours: 'israel' | 'always';
+    whatsappRatePerSecond: number;
+    smsRatePerSecond: number;
+    sandboxTemplateReviewSeconds: number;
+  };
 }
 
 export type PaymentConfig =
@@ -162,6 +174,12 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     secrets: loadSecrets(dataDir),
     devMailbox: e.NODE_ENV !== 'production' && !e.SMTP_URL,
     payment: paymentConfigOf(e),
+    messaging: {
+      sendingHours: e.SENDING_HOURS,
+      whatsappRatePerSecond: e.WHATSAPP_RATE_PER_SECOND,
+      smsRatePerSecond: e.SMS_RATE_PER_SECOND,
+      sandboxTemplateReviewSeconds: e.SANDBOX_TEMPLATE_REVIEW_SECONDS,
+    },
   };
 };
 

@@ -64,6 +64,10 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   CANCELLATION_CLOSED: 409,
   UPGRADE_NOT_ALLOWED: 409,
   PAYMENT_UNAVAILABLE: 503,
+  OUTSIDE_SENDING_HOURS: 400,
+  EVENT_NOT_PAID: 409,
+  ACTION_ALREADY_STARTED: 409,
+  SENDING_PAUSED: 409,
 };
 
 /** The one error type services throw; the error handler turns it into `ApiErrorBody`. */
@@ -85,6 +89,17 @@ export class AppError extends Error {
   /** Extra response headers (e.g. Retry-After on RATE_LIMITED). */
   headers(): Record<string, string> {
     return {};
+  }
+}
+
+/** 400 OUTSIDE_SENDING_HOURS with the next moment a message may go. */
+export class OutsideSendingHoursError extends AppError {
+  constructor(readonly nextAllowed: string) {
+    super('OUTSIDE_SENDING_HOURS', 'messages are not sent at this time (night, Shabbat or a holiday)');
+  }
+
+  override toBody(): ApiErrorBody {
+    return { ...super.toBody(), nextAllowed: this.nextAllowed };
   }
 }
 

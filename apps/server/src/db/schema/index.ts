@@ -8,3 +8,4 @@ export * from './mail-deliveries.js';
 export * from './events.js';
 export * from './answers.js';
 export * from './billing.js';
+export * from './messaging.js';

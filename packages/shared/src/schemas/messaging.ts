@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { LANGUAGES, MessageChannel } from '../enums.js';
+import { MSG } from '../messages.js';
+import { multiLineText } from './text.js';
+
+// ── Templates (spec §4) ───────────────────────────────────────────────────────
+/** invitation: RSVP rounds 1–3 (rounds 2 and 3 may have their own text); direction: the reminder with directions. */
+export const TEMPLATE_PURPOSES = ['invitation', 'direction', 'thanks'] as const;
+export type TemplatePurpose = (typeof TEMPLATE_PURPOSES)[number];
+export const TEMPLATE_STATUSES = ['pendingPayment', 'pendingApproval', 'approved', 'rejected'] as const;
+export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
+export const TEMPLATE_PLACEHOLDERS = ['guestName', 'eventName', 'date', 'time', 'place', 'link', 'navigationLink'] as const;
+export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
+/** The placeholder a purpose's text must carry: the invitation the guest's page, the direction message the way there. */
+export const REQUIRED_PLACEHOLDER: Record<TemplatePurpose, TemplatePlaceholder | null> = {
+  invitation: 'link',
+  direction: 'navigationLink',
+  thanks: null,
+};
+/** WhatsApp's limit on a template body. */
+export const TEMPLATE_MAX_LENGTH = 1024;
+/** SMS parts: a GSM-7 text 160 / 153 per part, anything else (Hebrew, Arabic, Russian) UCS-2 70 / 67. */
+export const SMS_SEGMENT_WARNING = 2;
+
+const langSchema = z.enum(LANGUAGES, { error: MSG.invalidValue });
+const roundSchema = z.union([z.literal(2), z.literal(3)], { error: MSG.invalidValue });
+
+export const messageTemplateSchema = z.object({
+  purpose: z.enum(TEMPLATE_PURPOSES),
+  /** null: round 1 (and every round without its own text); 2 or 3: that round's own invitation text. */
+  round: z.union([z.literal(2), z.literal(3)]).nullable(),
+  lang: langSchema,
+  text: z.string(),
+  status: z.enum(TEMPLATE_STATUSES),
+  /** Why the provider rejected it (status rejected). */
+  reason: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
+export const defaultTemplateSchema = z.object({ purpose: z.enum(TEMPLATE_PURPOSES), lang: langSchema, text: z.string() });
+/** `GET messageTemplate/{id}`. */
+export const messageTemplatesResponseSchema = z.object({
+  templates: z.array(messageTemplateSchema),
+  defaults: z.array(defaultTemplateSchema),
+});
+export type MessageTemplatesResponse = z.infer<typeof messageTemplatesResponseSchema>;
+/** `POST messageTemplate/edit/{id}`: round only for the invitation (2 or 3: that round's own text). */
+export const messageTemplateEditSchema = z.object({
+  purpose: z.enum(TEMPLATE_PURPOSES, { error: MSG.invalidValue }),
+  round: roundSchema.optional(),
+  lang: langSchema,
+  text: multiLineText({ max: TEMPLATE_MAX_LENGTH }),
+});
+export type MessageTemplateEdit = z.input<typeof messageTemplateEditSchema>;
+export const messageTemplateDeleteParamsSchema = z.object({ id: z.uuid({ error: MSG.invalidValue }), lang: langSchema });
+
+// ── Timing (`actionTiming/{id}`) ──────────────────────────────────────────────
+export const TIMED_ACTIONS = ['round1', 'round2', 'round3', 'direction', 'thanks', 'calls'] as const;
+export type TimedAction = (typeof TIMED_ACTIONS)[number];
+/** Actions the messaging engine sends (calls belong to the call round). */
+export const MESSAGE_ACTIONS = ['round1', 'round2', 'round3', 'direction', 'thanks'] as const;
+export type MessageAction = (typeof MESSAGE_ACTIONS)[number];
+/** `YYYY-MM-DDTHH:mm`, Asia/Jerusalem. */
+export const LOCAL_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+const localDateTimeSchema = z.string({ error: MSG.required }).regex(LOCAL_DATE_TIME_PATTERN, MSG.invalidValue);
+
+export const ACTION_STATES = ['scheduled', 'running', 'done', 'disabled'] as const;
+export type ActionState = (typeof ACTION_STATES)[number];
+export const actionTimingSchema = z.object({
+  action: z.enum(TIMED_ACTIONS),
+  sendAt: z.string(),
+  enabled: z.boolean(),
+  /** Ours: the host moved it by hand (a new RSVP start date no longer moves it). */
+  custom: z.boolean(),
+  /** Ours: scheduled, running (recipients frozen, sending), done, or disabled. */
+  state: z.enum(ACTION_STATES),
+  startedAt: z.string().nullable(),
+});
+export type ActionTiming = z.infer<typeof actionTimingSchema>;
+/** `GET actionTiming/{id}`. */
+export const actionTimingsResponseSchema = z.object({
+  actions: z.array(actionTimingSchema),
+  /** The event's sending is paused (`POST actionTiming/{id}/pause`). */
+  paused: z.boolean(),
+  /** `israel` (quiet hours, Shabbat and holidays) or `always` (development and tests). */
+  sendingHours: z.enum(['israel', 'always']),
+});
+export type ActionTimingsResponse = z.infer<typeof actionTimingsResponseSchema>;
+/** `PATCH actionTiming/{id} {actions:[…]}`: any subset of actions. */
+export const actionTimingPatchSchema = z.object({
+  actions: z
+    .array(z.object({ action: z.enum(TIMED_ACTIONS, { error: MSG.invalidValue }), sendAt: localDateTimeSchema, enabled: z.boolean({ error: MSG.invalidValue }) }))
+    .min(1, MSG.required)
+    .max(TIMED_ACTIONS.length, MSG.invalidValue),
+});
+export type ActionTimingPatch = z.input<typeof actionTimingPatchSchema>;
+/** `POST actionTiming/{id}/start {action}`: start now (inside the sending hours). */
+export const actionStartSchema = z.object({ action: z.enum(MESSAGE_ACTIONS, { error: MSG.invalidValue }) });
+/** `POST actionTiming/{id}/pause {paused}`. */
+export const actionPauseSchema = z.object({ paused: z.boolean({ error: MSG.invalidValue }) });
+/** Ours: `POST messages/resend/{id} {action, only}`: again to those who did not read, or retry the failed. */
+export const actionResendSchema = z.object({
+  action: z.enum(MESSAGE_ACTIONS, { error: MSG.invalidValue }),
+  only: z.enum(['unread', 'failed'], { error: MSG.invalidValue }),
+});
+/** The body of 400 OUTSIDE_SENDING_HOURS: the next moment a message may go. */
+export const outsideSendingHoursSchema = z.object({ code: z.literal('OUTSIDE_SENDING_HOURS'), message: z.string(), nextAllowed: z.string() });
+
+// ── Messages ──────────────────────────────────────────────────────────────────
+export const MESSAGE_STATES = ['queued', 'sent', 'delivered', 'read', 'failed', 'skipped'] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
+const channelSchema = z.union([z.literal(MessageChannel.SMS), z.literal(MessageChannel.CALL), z.literal(MessageChannel.WHATSAPP)]);
+/** Spec §3 guest message types: invitation 1, reminder (direction) 2, thanks 3, call 4. */
+const messageTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export const guestMessageSchema = z.object({
+  type: messageTypeSchema,
+  channel: channelSchema,
+  state: z.enum(MESSAGE_STATES),
+  /** Why it failed or was skipped (a provider code or ours: answered, optedOut, wrongNumber, paused…). */
+  reason: z.string().nullable(),
+  at: z.string(),
+});
+export type GuestMessage = z.infer<typeof guestMessageSchema>;
+export const guestMessageHistoryItemSchema = guestMessageSchema.extend({
+  action: z.enum(TIMED_ACTIONS),
+  /** The text as sent (after placeholders), for the host's eyes. */
+  text: z.string().nullable(),
+});
+/** `GET messages/guest/{id}/{guestID}`: every message of the guest, newest first. */
+export const guestMessageHistorySchema = z.object({ items: z.array(guestMessageHistoryItemSchema), optedOut: z.boolean() });
+export type GuestMessageHistory = z.infer<typeof guestMessageHistorySchema>;
+
+const channelCountsSchema = z.object({ sent: z.number().int(), delivered: z.number().int(), read: z.number().int(), failed: z.number().int() });
+export const funnelActionSchema = z.object({
+  action: z.enum(MESSAGE_ACTIONS),
+  /** Guests frozen into the action (a fallback is the same guest on another channel). */
+  frozen: z.number().int(),
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  read: z.number().int(),
+  answered: z.number().int(),
+  failed: z.number().int(),
+  /** `"1"` SMS, `"3"` WhatsApp. */
+  byChannel: z.record(z.string(), channelCountsSchema),
+});
+/** `GET messages/funnel/{id}`. */
+export const messageFunnelSchema = z.object({ actions: z.array(funnelActionSchema) });
+export type MessageFunnel = z.infer<typeof messageFunnelSchema>;
+/** Ours: `GET messages/preview/{id}?action=` → what starting an action would send now. */
+export const actionPreviewSchema = z.object({
+  action: z.enum(MESSAGE_ACTIONS),
+  recipients: z.number().int(),
+  messages: z.number().int(),
+  smsParts: z.number().int(),
+});
+
+/** Words that opt a guest out of an event's messages, in every language (compared trimmed, case-folded). */
+export const OPT_OUT_WORDS = ['הסר', 'stop', 'стоп', 'توقف'] as const;
+/** `POST /dev/sandbox/reply {to, channel, text}` (development only). */
+export const sandboxReplySchema = z.object({
+  to: z.string().min(1).max(32),
+  channel: z.union([z.literal(MessageChannel.SMS), z.literal(MessageChannel.WHATSAPP)]),
+  text: multiLineText({ max: 1000 }),
+});
+
+/** Parts an SMS takes: GSM-7 160/153, otherwise UCS-2 70/67 (counted in UTF-16 code units). */
+export const smsSegmentsOf = (text: string): number => {
+  // eslint-disable-next-line no-control-regex -- the basic GSM-7 set is ASCII printable plus a few; approximated as ASCII
+  const gsm = /^[\u000A\u000D\u0020-\u007E£¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ¡ÄÖÑÜ§¿äöñüà€]*$/.test(text);
+  const [single, multi] = gsm ? [160, 153] : [70, 67];
+  const length = gsm ? [...text].reduce((n, ch) => n + ('^{}\\[~]|€'.includes(ch) ? 2 : 1), 0) : text.length;
+  if (length === 0) return 0;
+  return length <= single ? 1 : Math.ceil(length / multi);
+};
