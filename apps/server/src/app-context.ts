@@ -19,6 +19,9 @@ import { createPlacesProvider } from './providers/places/create-places-provider.
 import { createFileStorage } from './providers/storage/create-file-storage.js';
 import { createGoogleContactsProvider } from './providers/google-contacts/create-google-contacts-provider.js';
 import { createPaymentProvider } from './providers/payment/create-payment-provider.js';
+import { createMessagingProviders } from './providers/messaging/create-messaging-providers.js';
+import { createMessagingInbox } from './modules/messaging/inbox.js';
+import { createMessagingJobs } from './modules/messaging/messaging.jobs.js';
 import type { PaymentProvider } from './providers/payment/index.js';
 
 export interface ContextOptions {
@@ -84,7 +87,9 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     googleContacts: createGoogleContactsProvider(config),
     inviteViews: createViewCounter(database.db),
     payments: options.paymentProvider ?? createPaymentProvider(config, database.db),
+    messaging: createMessagingProviders(config, () => inbox),
   };
+  const inbox = createMessagingInbox(ctx);
 
   const jobDefinitions: JobDefinition<object>[] = [
     mail.sendEmailJob as unknown as JobDefinition<object>,
@@ -92,6 +97,7 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     ...createRetentionJobs(ctx),
     ...createAuthJobs(ctx),
     ...createHousekeepingJobs(ctx),
+    ...createMessagingJobs(ctx),
   ];
   if (options.worker) await jobs.work(jobDefinitions);
 

@@ -10,6 +10,7 @@ import type { FileStorage } from '../providers/storage/index.js';
 import type { ViewCounter } from '../modules/invitations/view-counter.js';
 import type { GoogleContactsProvider } from '../providers/google-contacts/index.js';
 import type { PaymentProvider } from '../providers/payment/index.js';
+import type { MessagingProviders } from '../providers/messaging/create-messaging-providers.js';
 
 /** What services need from the running process; built once in app.ts and passed down. */
 export interface AppContext {
@@ -33,4 +34,6 @@ export interface AppContext {
   inviteViews: ViewCounter;
   /** Package payments (sandbox hosted page by default, Cardcom when configured). */
   payments: PaymentProvider;
+  /** Text channels (sandbox by default) and the template reviewer. */
+  messaging: MessagingProviders;
 }

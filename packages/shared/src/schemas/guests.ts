@@ -1,3 +1,4 @@
+import { guestMessageSchema } from './messaging.js';
 import { z } from 'zod';
 import {
   FULL_NAME_MAX_LENGTH,
@@ -104,6 +105,10 @@ export const guestSchema = z.object({
     .nullable(),
   /** The guest answered, then answered differently. */
   changedDecision: z.boolean(),
+  /** The latest message per type (invitation, direction, thanks, call) for the progress column. */
+  messages: z.array(guestMessageSchema),
+  /** The guest asked not to be messaged for this event. */
+  optedOut: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -96,6 +96,8 @@ const guest = (overrides: Partial<GuestDto>): GuestDto => ({
   inviteUrl: 'http://localhost:3000/invite/abcdefghijklmnopqrstuv',
   answer: null,
   changedDecision: false,
+  messages: [],
+  optedOut: false,
   createdAt: new Date().toISOString(),
   updatedAt: new Date().toISOString(),
   ...overrides,

@@ -43,6 +43,9 @@ export const toGuestDto = (ctx: AppContext, row: GuestRow): GuestDto => ({
     ? { meals: row.answerMeals, transport: row.answerTransport, comments: row.answerComments, answeredAt: row.answeredAt.toISOString() }
     : null,
   changedDecision: row.changedDecision,
+  // Filled by the messaging engine's list query (msg-engine helper).
+  messages: [],
+  optedOut: false,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
