@@ -75,7 +75,7 @@ describe('ContentLayout', () => {
     expect(eventDashboardNav('ev1', { paid: false, showCalls: false }).sections.flatMap((section) => section.items.map((item) => item.to))).toContain('/my-orders');
   });
 
-  it('shows the tab bar once there are several tabs (its code loaded then)', async () => {
+  it('shows the tab bar once there are several tabs', async () => {
     const router = createMemoryRouter(
       [
         {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -20,11 +20,10 @@ import type { AppAbility } from '../ability';
 import { SIDE_MENU_MINI_WIDTH, SIDE_MENU_WIDTH, type ContentNavItem, type ContentNavSection } from './content-nav';
 import { isNavItemAllowed, SideMenu } from './side-menu';
 import { BuyPackageButton } from './buy-package-button';
+import { TabBar } from './tab-bar';
 import { TopBarActions } from './top-bar-actions';
 import { UserText } from '../../design/bidi';
 
-// Scrollable tabs measure their layout as they mount; only an event with several tabs pays for their code.
-const TabBar = lazy(() => import('./tab-bar').then((module) => ({ default: module.TabBar })));
 
 interface ContentLayoutProps {
   sections: ContentNavSection[];
@@ -114,9 +113,7 @@ export function ContentLayout({ sections, tabs, title, children }: ContentLayout
           </Toolbar>
           {visibleTabs.length > 0 ? (
             <Box component="nav" aria-label={t('layout.tabsLabel')} sx={{ px: 2, minHeight: 48 }}>
-              <Suspense fallback={null}>
-                <TabBar tabs={visibleTabs} active={activeTab} />
-              </Suspense>
+              <TabBar tabs={visibleTabs} active={activeTab} />
             </Box>
           ) : null}
         </AppBar>
