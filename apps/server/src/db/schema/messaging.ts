@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ActionState, Lang, MessageState, TemplatePurpose, TemplateStatus, TimedAction } from '@magiim/shared';
 import { events, guests } from './events.js';
 
@@ -105,6 +105,7 @@ export const outboxMessages = pgTable(
   (t) => [
     uniqueIndex('outbox_messages_once_key').on(t.guestId, t.action, t.wave, t.channel),
     index('outbox_messages_ready_idx').on(t.notBefore).where(sql`${t.state} = 'queued'`),
+    index('outbox_messages_ready_event_idx').on(t.channel, t.eventId, t.notBefore).where(sql`${t.state} = 'queued'`),
     index('outbox_messages_event_action_idx').on(t.eventId, t.action, t.state),
     index('outbox_messages_guest_idx').on(t.guestId, t.createdAt),
     uniqueIndex('outbox_messages_provider_key').on(t.channel, t.providerMessageId),
@@ -126,4 +127,27 @@ export const messageOptOuts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.phoneNumber] })],
+);
+
+/**
+ * One token bucket per channel, shared by every worker process: a dispatcher takes tokens and refills the
+ * bucket in one locked UPDATE, so the whole system holds the channel's configured rate.
+ */
+export const messagingRateBuckets = pgTable('messaging_rate_buckets', {
+  channel: smallint('channel').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  refilledAt: timestamp('refilled_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** When each event's ready messages were last served on a channel: the least recently served event goes first. */
+export const messagingEventTurns = pgTable(
+  'messaging_event_turns',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    channel: smallint('channel').notNull(),
+    servedAt: timestamp('served_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.channel] })],
 );
