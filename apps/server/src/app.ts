@@ -36,6 +36,7 @@ import { registerNotificationRoutes } from './modules/notifications/notification
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { registerPaymentCallbackRoutes } from './modules/billing/payment-callback.routes.js';
 import { registerSandboxPaymentPages } from './modules/billing/sandbox-page.routes.js';
+import { registerTimingRoutes } from './modules/messaging/timing/timing.routes.js';
 import type { MailTransport } from './providers/mail/index.js';
 import type { PaymentProvider } from './providers/payment/index.js';
 
@@ -139,6 +140,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
       registerStatsRoutes(typed);
       registerNotificationRoutes(typed);
       registerBillingRoutes(typed);
+      registerTimingRoutes(typed);
       await registerPaymentCallbackRoutes(typed);
       if (config.devMailbox) registerDevMailboxRoutes(typed);
       typed.get('/docs', { schema: { hide: true } }, async () => app.swagger());
