@@ -1,0 +1,26 @@
+import {
+  MSG,
+  REQUIRED_PLACEHOLDER,
+  TEMPLATE_PLACEHOLDERS,
+  type ApiErrorIssue,
+  type TemplatePlaceholder,
+  type TemplatePurpose,
+} from '@magiim/shared';
+
+const PLACEHOLDER = /\{([^{}]*)\}/g;
+const KNOWN = new Set<string>(TEMPLATE_PLACEHOLDERS);
+
+export const isTemplatePlaceholder = (name: string): name is TemplatePlaceholder => KNOWN.has(name);
+
+/** Every `{name}` in a text, in order, known or not. */
+export const placeholdersIn = (text: string): string[] => [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? '');
+
+/** Our rules for a host's text (WhatsApp's own come at review): only the seven placeholders, and the purpose's required one. */
+export const templateTextIssues = (purpose: TemplatePurpose, text: string): ApiErrorIssue[] => {
+  const names = placeholdersIn(text);
+  const unknown = names.find((name) => !isTemplatePlaceholder(name));
+  if (unknown !== undefined) return [{ path: 'text', message: MSG.templateUnknownPlaceholder(unknown) }];
+  const required = REQUIRED_PLACEHOLDER[purpose];
+  if (required && !names.includes(required)) return [{ path: 'text', message: MSG.templateNeedsPlaceholder(required) }];
+  return [];
+};

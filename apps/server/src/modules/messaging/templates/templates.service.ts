@@ -1,0 +1,118 @@
+import type {
+  messageTemplateEditSchema} from '@magiim/shared';
+import {
+  LANGUAGES,
+  MSG,
+  TEMPLATE_PURPOSES,
+  type Lang,
+  type MessageTemplate,
+  type MessageTemplatesResponse,
+} from '@magiim/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../../platform/context.js';
+import { AppError } from '../../../platform/errors.js';
+import type { MessageTemplateRow } from '../../../db/schema/messaging.js';
+import type { TemplateReviewResult } from '../../../providers/messaging/index.js';
+import { requireEventAccess } from '../../events/event-access.js';
+import { DEFAULT_TEXTS } from './default-texts.js';
+import { templateTextIssues } from './template-rules.js';
+import * as repo from './templates.repository.js';
+
+type TemplateEdit = z.output<typeof messageTemplateEditSchema>;
+
+const requireTemplateEvent = async (ctx: AppContext, userId: string, eventId: string, right: 'read' | 'edit') => {
+  await requireEventAccess(ctx.db, userId, eventId, right);
+  const event = await repo.findTemplateEvent(ctx.db, eventId);
+  if (!event) throw new AppError('NOT_FOUND', 'event not found');
+  return event;
+};
+
+const roundOf = (round: number): 2 | 3 | null => (round === 2 || round === 3 ? round : null);
+
+const templateDtoOf = (row: MessageTemplateRow): MessageTemplate => ({
+  purpose: row.purpose,
+  round: roundOf(row.round),
+  lang: row.lang,
+  text: row.text,
+  status: row.status,
+  reason: row.reason,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const templatesResponse = async (ctx: AppContext, event: { id: string; langs: Lang[] }): Promise<MessageTemplatesResponse> => {
+  const rows = await repo.listTemplates(ctx.db, event.id);
+  const langs = LANGUAGES.filter((lang) => event.langs.includes(lang));
+  return {
+    templates: rows.map(templateDtoOf),
+    defaults: TEMPLATE_PURPOSES.flatMap((purpose) => langs.map((lang) => ({ purpose, lang, text: DEFAULT_TEXTS[purpose][lang] }))),
+  };
+};
+
+/**
+ * Sends claimed revisions to the provider's review. The claim was written first, so a crash after the call
+ * leaves a pendingApproval row (the next edit resubmits), never a second submission of the same revision.
+ */
+const submitForReview = async (ctx: AppContext, rows: MessageTemplateRow[]): Promise<void> => {
+  for (const row of rows) {
+    try {
+      const { providerTemplateId } = await ctx.messaging.templateReviewer.submit({
+        templateId: row.id,
+        revision: row.revision,
+        eventId: row.eventId,
+        purpose: row.purpose,
+        lang: row.lang,
+        text: row.text,
+      });
+      await repo.setProviderTemplateId(ctx.db, row.id, row.revision, providerTemplateId);
+    } catch (error) {
+      ctx.logger.error({ err: error, templateId: row.id, revision: row.revision }, 'template not submitted for review; it stays pending until the next edit');
+    }
+  }
+};
+
+/** `GET messageTemplate/{id}`: the host's texts and the defaults for every purpose in each event language. */
+export const getTemplates = async (ctx: AppContext, userId: string, eventId: string): Promise<MessageTemplatesResponse> => {
+  const event = await requireTemplateEvent(ctx, userId, eventId, 'read');
+  return templatesResponse(ctx, event);
+};
+
+/** `POST messageTemplate/edit/{id}`: saves the host's text; a paid event's edit goes to review at once. */
+export const editTemplate = async (ctx: AppContext, userId: string, eventId: string, input: TemplateEdit): Promise<MessageTemplatesResponse> => {
+  const event = await requireTemplateEvent(ctx, userId, eventId, 'edit');
+  if (!event.langs.includes(input.lang)) throw new AppError('VALIDATION', 'invalid input', [{ path: 'lang', message: MSG.invalidValue }]);
+  if (input.round !== undefined && input.purpose !== 'invitation') {
+    throw new AppError('VALIDATION', 'invalid input', [{ path: 'round', message: MSG.invalidValue }]);
+  }
+  const issues = templateTextIssues(input.purpose, input.text);
+  if (issues.length > 0) throw new AppError('VALIDATION', 'invalid input', issues);
+  const paid = event.progressStatus > 0;
+  const row = await repo.upsertTemplate(ctx.db, eventId, { purpose: input.purpose, round: input.round ?? 1, lang: input.lang }, input.text, paid);
+  if (paid) await submitForReview(ctx, [row]);
+  return templatesResponse(ctx, event);
+};
+
+/** `DELETE messageTemplate/delete/{id}/{lang}`: that language is back to the defaults. */
+export const deleteTemplates = async (ctx: AppContext, userId: string, eventId: string, lang: Lang): Promise<MessageTemplatesResponse> => {
+  const event = await requireTemplateEvent(ctx, userId, eventId, 'edit');
+  await repo.deleteTemplatesOfLang(ctx.db, eventId, lang);
+  return templatesResponse(ctx, event);
+};
+
+/** On payment: every text written before it goes to review. A replayed payment finds nothing left to submit. */
+export const submitTemplatesOnPayment = async (ctx: AppContext, eventId: string): Promise<void> => {
+  const rows = await repo.claimForSubmission(ctx.db, eventId, { statuses: ['pendingPayment'] });
+  await submitForReview(ctx, rows);
+};
+
+/** A new invitation image: WhatsApp reviews the template with its header, so every invitation text of a paid event is resubmitted. */
+export const resubmitInvitationTemplates = async (ctx: AppContext, eventId: string): Promise<void> => {
+  const rows = await repo.claimForSubmission(ctx.db, eventId, { statuses: ['pendingApproval', 'approved', 'rejected'], purpose: 'invitation' });
+  await submitForReview(ctx, rows);
+};
+
+/** The provider's answer (the sandbox reviewer's `onReviewed`, later Meta's webhook): an answer for an older revision is ignored. */
+export const applyTemplateReview = async (ctx: AppContext, result: TemplateReviewResult): Promise<boolean> => {
+  const applied = await repo.recordReview(ctx.db, result);
+  if (!applied) ctx.logger.info({ templateId: result.templateId, revision: result.revision }, 'template review ignored: stale revision or already answered');
+  return applied;
+};
