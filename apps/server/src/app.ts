@@ -37,6 +37,7 @@ import { registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { registerPaymentCallbackRoutes } from './modules/billing/payment-callback.routes.js';
 import { registerSandboxPaymentPages } from './modules/billing/sandbox-page.routes.js';
 import { registerTimingRoutes } from './modules/messaging/timing/timing.routes.js';
+import { registerTemplateRoutes } from './modules/messaging/templates/templates.routes.js';
 import type { MailTransport } from './providers/mail/index.js';
 import type { PaymentProvider } from './providers/payment/index.js';
 
@@ -141,6 +142,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
       registerNotificationRoutes(typed);
       registerBillingRoutes(typed);
       registerTimingRoutes(typed);
+      registerTemplateRoutes(typed);
       await registerPaymentCallbackRoutes(typed);
       if (config.devMailbox) registerDevMailboxRoutes(typed);
       typed.get('/docs', { schema: { hide: true } }, async () => app.swagger());
