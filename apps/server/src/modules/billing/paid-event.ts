@@ -2,6 +2,7 @@ import type { AppContext } from '../../platform/context.js';
 import { bumpNotification } from '../invitations/invitations.repository.js';
 import * as repo from './billing.repository.js';
 import { sendPaidEmail } from './order-emails.js';
+import { submitTemplatesOnPayment } from '../messaging/templates/templates.service.js';
 
 /**
  * The paid transition, in one transaction under the event's and the order's row locks (the event first, as
@@ -32,5 +33,11 @@ export const payOrder = async (ctx: AppContext, orderId: string, values: repo.Pa
   if (!paid) return false;
   const found = await repo.findOrderWithEvent(ctx.db, paid);
   if (found) await sendPaidEmail(ctx, found).catch((error: unknown) => ctx.logger.error({ err: error, orderId }, 'receipt e-mail not queued'));
+  if (found) {
+    // The host's texts written before the payment go to review now (a replayed callback finds none left).
+    await submitTemplatesOnPayment(ctx, found.order.eventId).catch((error: unknown) =>
+      ctx.logger.error({ err: error, orderId }, 'message templates not submitted on payment'),
+    );
+  }
   return true;
 };
