@@ -36,6 +36,8 @@ import { registerNotificationRoutes } from './modules/notifications/notification
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { registerPaymentCallbackRoutes } from './modules/billing/payment-callback.routes.js';
 import { registerSandboxPaymentPages } from './modules/billing/sandbox-page.routes.js';
+import { registerSandboxReplyRoutes } from './modules/messaging/sandbox-dev/sandbox-reply.routes.js';
+import { registerSandboxDevPage } from './modules/messaging/sandbox-dev/sandbox-page.routes.js';
 import { registerTimingRoutes } from './modules/messaging/timing/timing.routes.js';
 import { registerTemplateRoutes } from './modules/messaging/templates/templates.routes.js';
 import type { MailTransport } from './providers/mail/index.js';
@@ -145,6 +147,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
       registerTemplateRoutes(typed);
       await registerPaymentCallbackRoutes(typed);
       if (config.devMailbox) registerDevMailboxRoutes(typed);
+      registerSandboxReplyRoutes(typed);
       typed.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE },
@@ -156,6 +159,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
   await registerInvitePages(app);
   // The sandbox provider's hosted page and receipt; absent unless the sandbox takes the payments.
   if (config.payment.provider === 'sandbox') await registerSandboxPaymentPages(app);
+  // The messaging sandbox's dev tools page (never in production).
+  await registerSandboxDevPage(app);
   await registerWebApp(app, config);
 
   const close = async () => {
