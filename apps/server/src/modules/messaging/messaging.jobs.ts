@@ -1,5 +1,15 @@
-// PLACEHOLDER: the msg-engine helper lists every messaging job here (scheduler tick, dispatch, review, reports).
 import type { AppContext } from '../../platform/context.js';
 import type { JobDefinition } from '../../platform/jobs.js';
+import { dispatchJob, kickDispatch } from './engine/dispatch-job.js';
+import { schedulerTickJob } from './engine/scheduler.js';
 
-export const createMessagingJobs = (_ctx: AppContext): JobDefinition<object>[] => [];
+const STARTUP_KICK_MS = 1_000;
+
+/** Every messaging job: the scheduler tick and the outbox dispatcher. */
+export const createMessagingJobs = (ctx: AppContext): JobDefinition<object>[] => {
+  if (ctx.config.nodeEnv !== 'test') {
+    // A process that starts after a crash resumes the outbox at once instead of at the next tick.
+    setTimeout(() => void kickDispatch(ctx).catch((error: unknown) => ctx.logger.debug({ err: error }, 'dispatch kick at start not queued')), STARTUP_KICK_MS).unref();
+  }
+  return [dispatchJob(ctx), schedulerTickJob(ctx)];
+};
