@@ -9,6 +9,7 @@ const main = async () => {
   const { app, close, ctx } = await buildApp(config, { worker });
   // Named in production, the sandbox sells for nothing: say so where the operator looks.
   if (config.payment.provider === 'sandbox' && config.payment.explicit) app.log.warn('payments are in sandbox mode: nothing is charged');
+  if (config.messaging.sendingHours === 'always') app.log.warn('messages are sent at any hour: development and tests only');
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -30,6 +30,7 @@ import { deleteEventImage, eventImageUrls, saveEventImage } from '../event-image
 import { requireEventAccess } from './event-access.js';
 import * as repo from './events.repository.js';
 import { newInviteLink, publicInviteUrl, type InviteLinkValues } from '../invitations/invite-links.js';
+import { createDefaultTimings, moveDefaultTimings } from '../messaging/timing/timing.service.js';
 
 const publicLinkColumns = (link: InviteLinkValues) => ({ publicSalt: link.salt, publicTokenHash: link.tokenHash });
 
@@ -229,6 +230,7 @@ export const createEvent = async (ctx: AppContext, userId: string, input: EventI
     if (error instanceof AppError || isDatabaseUnavailable(error)) throw error;
     throw Object.assign(new AppError('EVENT_CREATE_FAILED', 'the event could not be saved'), { cause: error });
   }
+  await createDefaultTimings(ctx, event.id);
   return toEventDto(ctx, event, 'owner', new Map());
 };
 
@@ -306,6 +308,7 @@ export const editEvent = async (
   const event = await repo.updateEventUnlessLanguagesInUse(ctx.db, eventId, changes, removedLangs);
   if (event === 'LANGUAGE_IN_USE') throw languageInUse();
   if (!event) throw new AppError('NOT_FOUND', 'event not found');
+  if (event.rsvpStartDate !== current.rsvpStartDate || event.date !== current.date || event.time !== current.time) await moveDefaultTimings(ctx, eventId);
   return answerEvent(ctx, event, role);
 };
 
@@ -356,6 +359,7 @@ export const updateInvitationDate = async (ctx: AppContext, userId: string, even
   refuseDates(checkEventDates({ rsvpStartDate: date }, { date: current.date }));
   const event = await repo.updateEvent(ctx.db, eventId, { rsvpStartDate: date });
   if (!event) throw new AppError('NOT_FOUND', 'event not found');
+  if (event.rsvpStartDate !== current.rsvpStartDate) await moveDefaultTimings(ctx, eventId);
   return answerEvent(ctx, event, role);
 };
 

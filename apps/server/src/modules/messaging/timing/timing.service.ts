@@ -182,9 +182,14 @@ export const pauseSending = async (ctx: AppContext, userId: string, eventId: str
 };
 
 /** Starts an action now, by hand: only inside the sending hours (the engine refuses unpaid and paused events). */
-export const startActionNow = async (ctx: AppContext, userId: string, eventId: string, action: MessageAction): Promise<ActionTimingsResponse> => {
+export const startActionNow = async (
+  ctx: AppContext,
+  userId: string,
+  eventId: string,
+  action: MessageAction,
+  now = new Date(),
+): Promise<ActionTimingsResponse> => {
   await requireEventAccess(ctx.db, userId, eventId, 'edit');
-  const now = new Date();
   if (!isSendingAllowed(now, modeOf(ctx))) throw new OutsideSendingHoursError(formatLocalDateTime(nextSendingMoment(now, modeOf(ctx))));
   await ensureTimings(ctx, eventId);
   await startAction(ctx, eventId, action, { by: 'host' });
