@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { MSG, type MessageTemplatesResponse } from '@magiim/shared';
+import { createTestApp, signUpHost, type TestApp } from '../../../../test/test-app.js';
+import { createEvent, sendMultipart, useFakePlaces } from '../../events/event-test-kit.js';
+import { buyPackage } from '../../billing/billing-test-kit.js';
+import { createSandboxTemplateReviewer } from '../../../providers/messaging/sandbox-template-reviewer.js';
+import type { TemplateReviewResult } from '../../../providers/messaging/index.js';
+import { DEFAULT_TEXTS } from './default-texts.js';
+import { applyTemplateReview, submitTemplatesOnPayment } from './templates.service.js';
+
+let t: TestApp;
+const REVIEW_SECONDS = 0.3;
+beforeAll(async () => {
+  t = await createTestApp();
+  useFakePlaces(t);
+  // The sandbox reviewer with a short delay, answering into this app's templates module (as app-context wires it).
+  t.ctx.messaging.templateReviewer = createSandboxTemplateReviewer({
+    reviewSeconds: REVIEW_SECONDS,
+    onReviewed: async (result) => {
+      await applyTemplateReview(t.ctx, result);
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const INVITATION_HE = 'שלום {guestName}, מוזמנים ל-{eventName}. לאישור: {link} תודה';
+const get = (token: string, eventId: string) => t.request('GET', `/messageTemplate/${eventId}`, { token });
+const edit = (token: string, eventId: string, body: object) => t.request('POST', `/messageTemplate/edit/${eventId}`, { token, body });
+const remove = (token: string, eventId: string, lang: string) => t.request('DELETE', `/messageTemplate/delete/${eventId}/${lang}`, { token });
+const templatesOf = async (token: string, eventId: string) => ((await get(token, eventId)).json() as MessageTemplatesResponse).templates;
+const rowsOf = async (eventId: string) =>
+  (
+    await t.ctx.db.execute<{ purpose: string; round: number; lang: string; status: string; revision: number; provider_template_id: string | null }>(
+      sql`select purpose, round, lang, status, revision, provider_template_id from message_templates where event_id = ${eventId} order by purpose, round, lang`,
+    )
+  ).rows;
+
+const waitForStatus = async (token: string, eventId: string, match: (templates: MessageTemplatesResponse['templates']) => boolean) => {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const templates = await templatesOf(token, eventId);
+    if (match(templates)) return templates;
+    if (Date.now() > deadline) throw new Error(`templates never matched: ${JSON.stringify(templates)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+const hostWithEvent = async (langs: ('he' | 'en' | 'ru' | 'ar')[] = ['he', 'en']) => {
+  const { token } = await signUpHost(t);
+  const eventId = await createEvent(t, token, { langs, names: Object.fromEntries(langs.map((lang) => [lang, `Event ${lang}`])) });
+  return { token, eventId };
+};
+
+describe('message templates: reading and editing', () => {
+  it('answers the defaults for every purpose in each event language, and no host texts at first', async () => {
+    const { token, eventId } = await hostWithEvent(['he', 'ar']);
+    const res = await get(token, eventId);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as MessageTemplatesResponse;
+    expect(body.templates).toEqual([]);
+    expect(body.defaults).toHaveLength(6);
+    expect(body.defaults).toContainEqual({ purpose: 'invitation', lang: 'he', text: DEFAULT_TEXTS.invitation.he });
+    expect(body.defaults).toContainEqual({ purpose: 'thanks', lang: 'ar', text: DEFAULT_TEXTS.thanks.ar });
+    expect(body.defaults.some((d) => d.lang === 'en')).toBe(false);
+  });
+
+  it('saves a text before payment as pendingPayment, replaces it on a second edit, and keeps round texts apart', async () => {
+    const { token, eventId } = await hostWithEvent();
+    const res = await edit(token, eventId, { purpose: 'invitation', lang: 'he', text: INVITATION_HE });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as MessageTemplatesResponse).templates).toEqual([
+      { purpose: 'invitation', round: null, lang: 'he', text: INVITATION_HE, status: 'pendingPayment', reason: null, updatedAt: expect.any(String) },
+    ]);
+    await edit(token, eventId, { purpose: 'invitation', lang: 'he', text: `${INVITATION_HE}!` });
+    await edit(token, eventId, { purpose: 'invitation', round: 2, lang: 'he', text: 'תזכורת {guestName}: {link} תודה' });
+    await edit(token, eventId, { purpose: 'direction', lang: 'en', text: 'Hi {guestName}, the way: {navigationLink} see you' });
+    const templates = await templatesOf(token, eventId);
+    expect(templates.map((x) => [x.purpose, x.round, x.lang, x.status])).toEqual([
+      ['direction', null, 'en', 'pendingPayment'],
+      ['invitation', null, 'he', 'pendingPayment'],
+      ['invitation', 2, 'he', 'pendingPayment'],
+    ]);
+    expect(templates[1]?.text).toBe(`${INVITATION_HE}!`);
+    // Nothing went to review before the payment.
+    expect((await rowsOf(eventId)).every((row) => row.provider_template_id === null)).toBe(true);
+  });
+
+  it('refuses unknown placeholders, a missing required one, a language outside the event and a round outside the invitation', async () => {
+    const { token, eventId } = await hostWithEvent();
+    const refuse = async (body: object, path: string, message: string) => {
+      const res = await edit(token, eventId, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', issues: [{ path, message }] });
+    };
+    await refuse({ purpose: 'invitation', lang: 'he', text: 'שלום {name} {link} ok' }, 'text', MSG.templateUnknownPlaceholder('name'));
+    await refuse({ purpose: 'invitation', lang: 'he', text: 'שלום {guestName}, ok' }, 'text', MSG.templateNeedsPlaceholder('link'));
+    await refuse({ purpose: 'direction', lang: 'en', text: 'Hi {guestName}: {link} ok' }, 'text', MSG.templateNeedsPlaceholder('navigationLink'));
+    await refuse({ purpose: 'thanks', lang: 'ru', text: 'Спасибо, {guestName}!' }, 'lang', MSG.invalidValue);
+    await refuse({ purpose: 'thanks', round: 2, lang: 'en', text: 'Thanks {guestName}!' }, 'round', MSG.invalidValue);
+    const bidi = await edit(token, eventId, { purpose: 'thanks', lang: 'en', text: 'Thanks \u202e{guestName}!' });
+    expect(bidi.statusCode).toBe(400);
+    const long = await edit(token, eventId, { purpose: 'thanks', lang: 'en', text: `Thanks {guestName} ${'x'.repeat(1100)}` });
+    expect(long.statusCode).toBe(400);
+    // Thanks needs no placeholder at all.
+    expect((await edit(token, eventId, { purpose: 'thanks', lang: 'en', text: 'Thank you for coming!' })).statusCode).toBe(200);
+    expect(await templatesOf(token, eventId)).toHaveLength(1);
+  });
+
+  it('deletes the texts of one language only (back to the defaults there)', async () => {
+    const { token, eventId } = await hostWithEvent();
+    await edit(token, eventId, { purpose: 'invitation', lang: 'he', text: INVITATION_HE });
+    await edit(token, eventId, { purpose: 'thanks', lang: 'he', text: 'תודה {guestName}!' });
+    await edit(token, eventId, { purpose: 'thanks', lang: 'en', text: 'Thanks {guestName}!' });
+    const res = await remove(token, eventId, 'he');
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as MessageTemplatesResponse).templates.map((x) => [x.purpose, x.lang])).toEqual([['thanks', 'en']]);
+    expect((await remove(token, eventId, 'xx')).statusCode).toBe(400);
+  });
+
+  it('refuses another host, and a caller without a session, on every endpoint', async () => {
+    const { token, eventId } = await hostWithEvent();
+    await edit(token, eventId, { purpose: 'thanks', lang: 'en', text: 'Thanks {guestName}!' });
+    const other = await signUpHost(t);
+    expect((await get(other.token, eventId)).statusCode).toBe(404);
+    expect((await edit(other.token, eventId, { purpose: 'thanks', lang: 'en', text: 'Mine {guestName}!' })).statusCode).toBe(404);
+    expect((await remove(other.token, eventId, 'en')).statusCode).toBe(404);
+    expect((await t.request('GET', `/messageTemplate/${eventId}`)).statusCode).toBe(401);
+    expect((await t.request('POST', `/messageTemplate/edit/${eventId}`, { body: { purpose: 'thanks', lang: 'en', text: 'x' } })).statusCode).toBe(401);
+    expect((await t.request('DELETE', `/messageTemplate/delete/${eventId}/en`)).statusCode).toBe(401);
+    const [row] = await templatesOf(token, eventId);
+    expect(row?.text).toBe('Thanks {guestName}!');
+  });
+});
+
+describe('message templates: the review lifecycle', () => {
+  it('submits pendingPayment texts on payment, approves them after the sandbox delay, and a replayed payment submits nothing again', async () => {
+    const { token, eventId } = await hostWithEvent();
+    await edit(token, eventId, { purpose: 'invitation', lang: 'he', text: INVITATION_HE });
+    await edit(token, eventId, { purpose: 'thanks', lang: 'en', text: 'Thanks {guestName}, see you!' });
+    const started = Date.now();
+    await buyPackage(t, token, eventId);
+    const pending = await templatesOf(token, eventId);
+    expect(pending.map((x) => x.status)).toEqual(['pendingApproval', 'pendingApproval']);
+    expect((await rowsOf(eventId)).map((row) => row.revision)).toEqual([2, 2]);
+    const approved = await waitForStatus(token, eventId, (templates) => templates.every((x) => x.status === 'approved'));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(REVIEW_SECONDS * 1000);
+    expect(approved.every((x) => x.reason === null)).toBe(true);
+    expect((await rowsOf(eventId)).every((row) => row.provider_template_id?.startsWith('sandbox-'))).toBe(true);
+
+    await submitTemplatesOnPayment(t.ctx, eventId);
+    expect((await templatesOf(token, eventId)).map((x) => x.status)).toEqual(['approved', 'approved']);
+    expect((await rowsOf(eventId)).map((row) => row.revision)).toEqual([2, 2]);
+  });
+
+  it('after payment an edit goes straight to review; each static rule rejects with its reason; a later edit resubmits', async () => {
+    const { token, eventId } = await hostWithEvent();
+    await buyPackage(t, token, eventId);
+    const cases: [object, RegExp][] = [
+      [{ purpose: 'invitation', lang: 'he', text: 'שלום {guestName}, לאישור: {link}' }, /start or end/],
+      [{ purpose: 'invitation', round: 2, lang: 'he', text: '{guestName}, לאישור: {link} תודה' }, /start or end/],
+      [{ purpose: 'invitation', round: 3, lang: 'he', text: 'שלום {guestName}{eventName}: {link} תודה' }, /side by side/],
+      [{ purpose: 'direction', lang: 'he', text: 'שלום {guestName}: {navigationLink} או {link} נתראה' }, /more than one link/],
+      [{ purpose: 'direction', lang: 'en', text: 'Hi {guestName}: {navigationLink} or https://maps.example see you' }, /more than one link/],
+      // (A body over 1,024 characters is refused by the edit's own schema before any review: see the reviewer's unit test.)
+    ];
+    for (const [body] of cases) expect((await edit(token, eventId, body)).statusCode).toBe(200);
+    const rejected = await waitForStatus(token, eventId, (templates) => templates.length === cases.length && templates.every((x) => x.status === 'rejected'));
+    for (const [body, reason] of cases) {
+      const { purpose, lang, round } = body as { purpose: string; lang: string; round?: number };
+      expect(rejected.find((x) => x.purpose === purpose && x.lang === lang && x.round === (round ?? null))?.reason).toMatch(reason);
+    }
+    const fixed = await edit(token, eventId, { purpose: 'invitation', lang: 'he', text: INVITATION_HE });
+    expect((fixed.json() as MessageTemplatesResponse).templates.find((x) => x.purpose === 'invitation' && x.round === null)).toMatchObject({
+      status: 'pendingApproval',
+      reason: null,
+    });
+    await waitForStatus(token, eventId, (templates) => templates.find((x) => x.purpose === 'invitation' && x.round === null)?.status === 'approved');
+  });
+
+  it('ignores an answer for an older revision, and a second answer for the same one', async () => {
+    const { token, eventId } = await hostWithEvent();
+    await buyPackage(t, token, eventId);
+    const submitted: { templateId: string; revision: number }[] = [];
+    const real = t.ctx.messaging.templateReviewer;
+    // Records the submissions and answers nothing, so the test plays the provider's answers itself.
+    t.ctx.messaging.templateReviewer = {
+      name: 'silent',
+      submit: (template) => {
+        submitted.push({ templateId: template.templateId, revision: template.revision });
+        return Promise.resolve({ providerTemplateId: `silent-${template.revision}` });
+      },
+    };
+    try {
+      await edit(token, eventId, { purpose: 'thanks', lang: 'en', text: 'Thanks {guestName}, first!' });
+      await edit(token, eventId, { purpose: 'thanks', lang: 'en', text: 'Thanks {guestName}, second!' });
+    } finally {
+      t.ctx.messaging.templateReviewer = real;
+    }
+    const [first, second] = submitted;
+    expect(second?.revision).toBe((first?.revision ?? 0) + 1);
+    const answer = (revision: number, status: TemplateReviewResult['status']) =>
+      applyTemplateReview(t.ctx, { templateId: first?.templateId ?? '', revision, status, reason: status === 'rejected' ? 'late' : null });
+    expect(await answer(first?.revision ?? 0, 'approved')).toBe(false);
+    expect((await templatesOf(token, eventId))[0]).toMatchObject({ status: 'pendingApproval', text: 'Thanks {guestName}, second!' });
+    expect(await answer(second?.revision ?? 0, 'rejected')).toBe(true);
+    expect(await answer(second?.revision ?? 0, 'approved')).toBe(false);
+    expect((await templatesOf(token, eventId))[0]).toMatchObject({ status: 'rejected', reason: 'late' });
+    expect((await rowsOf(eventId))[0]?.provider_template_id).toBe(`silent-${second?.revision}`);
+  });
+
+  it('a new invitation image resubmits the invitation texts of a paid event (not the others)', async () => {
+    const { token, eventId } = await hostWithEvent();
+    await edit(token, eventId, { purpose: 'invitation', lang: 'he', text: INVITATION_HE });
+    await edit(token, eventId, { purpose: 'thanks', lang: 'en', text: 'Thanks {guestName}, see you!' });
+    await buyPackage(t, token, eventId);
+    await waitForStatus(token, eventId, (templates) => templates.every((x) => x.status === 'approved'));
+    const before = await rowsOf(eventId);
+    const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 10, g: 120, b: 90 } } }).png().toBuffer();
+    const res = await sendMultipart(
+      t,
+      'POST',
+      `/event/editEvent/${eventId}`,
+      [
+        { name: 'data', value: '{}' },
+        { name: 'image', value: image, filename: 'hall.png', contentType: 'image/png' },
+      ],
+      token,
+    );
+    expect(res.statusCode).toBe(200);
+    const after = await templatesOf(token, eventId);
+    expect(after.find((x) => x.purpose === 'invitation')?.status).toBe('pendingApproval');
+    expect(after.find((x) => x.purpose === 'thanks')?.status).toBe('approved');
+    const rows = await rowsOf(eventId);
+    expect(rows.find((row) => row.purpose === 'invitation')?.revision).toBe((before.find((row) => row.purpose === 'invitation')?.revision ?? 0) + 1);
+    await waitForStatus(token, eventId, (templates) => templates.every((x) => x.status === 'approved'));
+  });
+});
