@@ -31,6 +31,7 @@ import { requireEventAccess } from './event-access.js';
 import * as repo from './events.repository.js';
 import { newInviteLink, publicInviteUrl, type InviteLinkValues } from '../invitations/invite-links.js';
 import { createDefaultTimings, moveDefaultTimings } from '../messaging/timing/timing.service.js';
+import { resubmitInvitationTemplates } from '../messaging/templates/templates.service.js';
 
 const publicLinkColumns = (link: InviteLinkValues) => ({ publicSalt: link.salt, publicTokenHash: link.tokenHash });
 
@@ -194,6 +195,8 @@ const storeImage = async (ctx: AppContext, eventId: string, upload: ImageUpload)
     throw new AppError('NOT_FOUND', 'event not found');
   }
   if (swapped.previous && swapped.previous.prefix !== image.prefix) await deleteEventImage(ctx.storage, swapped.previous);
+  // WhatsApp reviews the invitation template with its image header: a new image is a new review.
+  await resubmitInvitationTemplates(ctx, eventId);
   return swapped.event;
 };
 
@@ -342,6 +345,7 @@ export const removeEventImage = async (ctx: AppContext, userId: string, eventId:
   const swapped = await repo.replaceEventImage(ctx.db, eventId, null);
   if (!swapped) throw new AppError('NOT_FOUND', 'event not found');
   if (swapped.previous) await deleteEventImage(ctx.storage, swapped.previous);
+  if (swapped.previous) await resubmitInvitationTemplates(ctx, eventId);
   return answerEvent(ctx, swapped.event, role);
 };
 

@@ -237,5 +237,21 @@ describe('message templates: the review lifecycle', () => {
     const rows = await rowsOf(eventId);
     expect(rows.find((row) => row.purpose === 'invitation')?.revision).toBe((before.find((row) => row.purpose === 'invitation')?.revision ?? 0) + 1);
     await waitForStatus(token, eventId, (templates) => templates.every((x) => x.status === 'approved'));
+
+    // Taking the image away changes the template too.
+    expect((await t.request('DELETE', `/event/deleteImage/${eventId}`, { token })).statusCode).toBe(200);
+    expect((await templatesOf(token, eventId)).map((x) => [x.purpose, x.status])).toEqual([
+      ['invitation', 'pendingApproval'],
+      ['thanks', 'approved'],
+    ]);
+  });
+
+  it('an image change before the payment leaves the texts waiting for it', async () => {
+    const { token, eventId } = await hostWithEvent();
+    await edit(token, eventId, { purpose: 'invitation', lang: 'he', text: INVITATION_HE });
+    const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 20, b: 20 } } }).png().toBuffer();
+    const res = await sendMultipart(t, 'POST', `/event/editEvent/${eventId}`, [{ name: 'data', value: '{}' }, { name: 'image', value: image, filename: 'a.png', contentType: 'image/png' }], token);
+    expect(res.statusCode).toBe(200);
+    expect((await templatesOf(token, eventId)).map((x) => x.status)).toEqual(['pendingPayment']);
   });
 });
