@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, MSG, type ActionTimingsResponse, type TimedAction } from '@magiim/shared';
 import { createTestApp, signUpHost, type TestApp } from '../../../../test/test-app.js';
 import { actionTimings, messagingPauses } from '../../../db/schema/messaging.js';
@@ -302,6 +302,22 @@ describe('start by hand', () => {
       const error = await startActionNow(t.ctx, ownerId, eventId, 'round1', parseLocalDateTime(now)).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(OutsideSendingHoursError);
       expect((error as OutsideSendingHoursError).toBody()).toEqual({ code: 'OUTSIDE_SENDING_HOURS', message: expect.any(String), nextAllowed });
+    }
+    expect(actionOf(await timingsOf(eventId), 'round1').state).toBe('scheduled');
+  });
+
+  it('through HTTP: the refusal carries nextAllowed in the body', async () => {
+    const eventId = await newEvent();
+    await t.ctx.db.update(events).set({ progressStatus: 1 }).where(eq(events.id, eventId));
+    // Only Date is faked (timers and the database's clock run on): the server believes it is Shabbat noon.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(parseLocalDateTime(`${day(-2)}T12:00`));
+      const res = await t.request('POST', `/actionTiming/${eventId}/start`, { token: owner, body: { action: 'round1' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 'OUTSIDE_SENDING_HOURS', message: expect.any(String), nextAllowed: `${day(-1)}T09:00` });
+    } finally {
+      vi.useRealTimers();
     }
     expect(actionOf(await timingsOf(eventId), 'round1').state).toBe('scheduled');
   });
