@@ -4,7 +4,7 @@ import type { AnswerField, AnswerFormErrors, AnswerFormValues } from './answer-f
 import { TextWith } from './bidi-text.js';
 import { LANGUAGE_NAMES, messageText, type PageTexts, type TextKey } from './page-texts.js';
 
-export type AnswerOutcome = 'saved' | 'wrongNumber' | null;
+export type AnswerOutcome = 'saved' | 'wrongNumber' | 'optedOut' | null;
 
 export interface AnswerSectionProps {
   page: InvitePageDto;
@@ -15,6 +15,8 @@ export interface AnswerSectionProps {
   /** Where the form posts (with ?lang); null on the host's preview, where nothing is sent. */
   action: string | null;
   wrongNumberAction: string | null;
+  /** "Stop messages for this event" (personal pages only); null on the host's preview. */
+  stopMessagesAction?: string | null;
   /** The public page afresh: after answering, the next person in the family answers for themselves. */
   freshUrl?: string | undefined;
 }
@@ -312,6 +314,29 @@ const WrongNumber = ({ texts, action }: { texts: PageTexts; action: string | nul
   </details>
 );
 
+/** The spec's "page's opt-out": no more WhatsApp or SMS from this event to the guest's number. */
+const StopMessages = ({ texts, action, done }: { texts: PageTexts; action: string | null; done: boolean }) => (
+  <details id="stop-messages" {...(done ? { open: true } : {})}>
+    <summary>{texts.stopMessagesOpen}</summary>
+    {done ? (
+      <p className="done" role="status">
+        {texts.stopMessagesDone}
+      </p>
+    ) : (
+      <>
+        <p>{texts.stopMessagesExplain}</p>
+        <form method="post" {...(action ? { action } : {})} data-once="">
+          <fieldset disabled={!action}>
+            <button type="submit" className="btn">
+              {texts.stopMessagesButton}
+            </button>
+          </fieldset>
+        </form>
+      </>
+    )}
+  </details>
+);
+
 /** The RSVP card: the answer so far, the thank-you or the errors, and the form (none once answers closed). */
 export const AnswerSection = (props: AnswerSectionProps) => {
   const { page, texts, errors, outcome, action } = props;
@@ -371,6 +396,7 @@ export const AnswerSection = (props: AnswerSectionProps) => {
             form
           )}
           {page.kind !== 'public' ? <WrongNumber texts={texts} action={props.wrongNumberAction} /> : null}
+          {page.kind !== 'public' ? <StopMessages texts={texts} action={props.stopMessagesAction ?? null} done={outcome === 'optedOut'} /> : null}
         </>
       )}
     </section>

@@ -68,6 +68,7 @@ export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = nu
         outcome={outcome}
         action={acting ? `${withLang(paths.invite, page.lang)}#answer` : null}
         wrongNumberAction={acting ? `${withLang(`${paths.invite}/wrong-number`, page.lang)}#answer` : null}
+        stopMessagesAction={acting ? `${withLang(`${paths.invite}/stop-messages`, page.lang)}#stop-messages` : null}
         freshUrl={page.kind === 'public' ? withLang(paths.invite, page.lang) : undefined}
       />
       {/* Whoever reported a wrong number is not invited: no calendar or directions for them. */}

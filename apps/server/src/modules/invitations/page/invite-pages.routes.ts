@@ -13,6 +13,7 @@ import type { AppInstance } from '../../../app.js';
 import { isDatabaseUnavailable } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
 import { RateLimitedError } from '../../rate-limits/rate-limiter.js';
+import { optOutByInviteToken } from '../../messaging/replies/opt-outs.service.js';
 import { visitOf } from '../invitations.routes.js';
 import * as invitations from '../invitations.service.js';
 import {
@@ -287,6 +288,21 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
       try {
         const page = await invitations.markWrongNumber(ctx, token, lang, visit);
         return sendInvite(reply, 'personal', token, page, { outcome: 'wrongNumber' });
+      } catch (error) {
+        return refuseWith(reply, 'personal', token, () => invitations.getPersonalPage(ctx, token, lang, visit))(error);
+      }
+    });
+
+    // The page's opt-out: no more messages for this event to the guest's number, on any channel.
+    scope.post('/invite/:token/stop-messages', hide, async (request: TokenRequest, reply) => {
+      const token = tokenOf(request, 'personal');
+      const lang = queryLangOf(request);
+      const visit = visitOf(request, false);
+      try {
+        // The page first: an unknown link is refused (and counted) as every other page refuses it.
+        const page = await invitations.getPersonalPage(ctx, token, lang, visit);
+        await optOutByInviteToken(ctx, token);
+        return sendInvite(reply, 'personal', token, page, { outcome: 'optedOut' });
       } catch (error) {
         return refuseWith(reply, 'personal', token, () => invitations.getPersonalPage(ctx, token, lang, visit))(error);
       }
