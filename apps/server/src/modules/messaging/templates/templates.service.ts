@@ -43,7 +43,8 @@ const templatesResponse = async (ctx: AppContext, event: { id: string; langs: La
   const rows = await repo.listTemplates(ctx.db, event.id);
   const langs = LANGUAGES.filter((lang) => event.langs.includes(lang));
   return {
-    templates: rows.map(templateDtoOf),
+    // Texts of a language the event dropped stay stored (they return with it) but are not the host's to edit now.
+    templates: rows.filter((row) => event.langs.includes(row.lang)).map(templateDtoOf),
     defaults: TEMPLATE_PURPOSES.flatMap((purpose) => langs.map((lang) => ({ purpose, lang, text: DEFAULT_TEXTS[purpose][lang] }))),
   };
 };

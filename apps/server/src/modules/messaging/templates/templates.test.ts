@@ -121,6 +121,18 @@ describe('message templates: reading and editing', () => {
     expect((await remove(token, eventId, 'xx')).statusCode).toBe(400);
   });
 
+  it("hides the texts of a language the event dropped, and shows them again when it comes back", async () => {
+    const { token, eventId } = await hostWithEvent();
+    await edit(token, eventId, { purpose: 'thanks', lang: 'en', text: 'Thanks {guestName}!' });
+    const editLangs = (langs: string[]) => sendMultipart(t, 'POST', `/event/editEvent/${eventId}`, [{ name: 'data', value: JSON.stringify({ langs }) }], token);
+    expect((await editLangs(['he'])).statusCode).toBe(200);
+    const without = (await get(token, eventId)).json() as MessageTemplatesResponse;
+    expect(without.templates).toEqual([]);
+    expect(without.defaults.map((d) => d.lang)).toEqual(['he', 'he', 'he']);
+    expect((await editLangs(['he', 'en'])).statusCode).toBe(200);
+    expect((await templatesOf(token, eventId)).map((x) => x.text)).toEqual(['Thanks {guestName}!']);
+  });
+
   it('refuses another host, and a caller without a session, on every endpoint', async () => {
     const { token, eventId } = await hostWithEvent();
     await edit(token, eventId, { purpose: 'thanks', lang: 'en', text: 'Thanks {guestName}!' });
