@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HDate, HebrewCalendar } from '@hebcal/core';
 import { addDays, MSG, type ActionTimingsResponse, type TimedAction } from '@magiim/shared';
 import { createTestApp, signUpHost, type TestApp } from '../../../../test/test-app.js';
 import { actionTimings, messagingPauses } from '../../../db/schema/messaging.js';
@@ -143,6 +144,22 @@ describe('PATCH actionTiming', () => {
     const ok = await patch(eventId, [{ action: 'round2', sendAt: `${day(4)}T13:59` }]);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(actionOf(ok.json(), 'round2')).toMatchObject({ sendAt: `${day(4)}T13:59`, custom: true });
+  });
+
+  it('the eve of Yom Kippur closes at 14:00 (the next Yom Kippur at least three weeks ahead, summer time)', async () => {
+    let yomKippur = inDays(21);
+    const isYomKippur = (date: string) => {
+      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+      return (HebrewCalendar.getHolidaysOnDate(new HDate(new Date(y, m - 1, d)), true) ?? []).some((e) => e.getDesc() === 'Yom Kippur');
+    };
+    while (!isYomKippur(yomKippur)) yomKippur = addDays(yomKippur, 1);
+    const eve = addDays(yomKippur, -1);
+    const eventId = await createEvent(t, owner, { rsvpStartDate: addDays(eve, -6), date: addDays(yomKippur, 3), time: '19:30' });
+    const late = await patch(eventId, [{ action: 'round3', sendAt: `${eve}T14:00` }]);
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ code: 'OUTSIDE_SENDING_HOURS', message: expect.any(String), nextAllowed: `${addDays(yomKippur, 1)}T09:00` });
+    const inside = await patch(eventId, [{ action: 'round3', sendAt: `${eve}T13:59` }]);
+    expect(inside.statusCode, inside.body).toBe(200);
   });
 
   it('keeps the rounds in order', async () => {
