@@ -1,7 +1,7 @@
 import { MessageChannel } from '@magiim/shared';
 import type { Config } from '../../platform/env.js';
 import type { InboundReply, MessagingInbox, TemplateReviewer, TemplateReviewResult, TextChannelProvider } from './index.js';
-import { createSandboxChannel, type SandboxDelays } from './sandbox-channels.js';
+import { createSandboxChannel, DEFAULT_RESUME_WITHIN_MS, type SandboxDelays } from './sandbox-channels.js';
 import { createSandboxRecord, type SandboxRecord } from './sandbox-record.js';
 import { createSandboxTemplateReviewer } from './sandbox-template-reviewer.js';
 
@@ -34,7 +34,13 @@ export interface MessagingProviderOptions {
 export const createMessagingProviders = (config: Config, inbox: () => MessagingInbox, options: MessagingProviderOptions = {}): MessagingProviders => {
   const record = createSandboxRecord(config.dataDir);
   const channel = (which: 1 | 3) =>
-    createSandboxChannel({ channel: which, record, inbox, ...(options.sandboxDelays ? { delays: options.sandboxDelays } : {}) });
+    createSandboxChannel({
+      channel: which,
+      record,
+      inbox,
+      resumeWithinMs: DEFAULT_RESUME_WITHIN_MS,
+      ...(options.sandboxDelays ? { delays: options.sandboxDelays } : {}),
+    });
   return {
     whatsapp: channel(MessageChannel.WHATSAPP),
     sms: channel(MessageChannel.SMS),

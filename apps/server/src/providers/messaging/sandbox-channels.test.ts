@@ -156,6 +156,31 @@ describe('sandbox text channels', () => {
     expect(newest.map((l) => l.outboxId)).toEqual(lines.slice(-5).reverse().map((l) => l.outboxId));
   });
 
+  it('a new instance (a restart, kill -9 included) plays again the reports of recent messages, in order; older ones are gone', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'magiim-sandbox-'));
+    const record = createSandboxRecord(dataDir);
+    const old: SandboxSentRecord = { channel: 3, to: '+972501234567', text: 'old', outboxId: randomUUID(), at: new Date(Date.now() - 60_000).toISOString() };
+    const overdue: SandboxSentRecord = { channel: 3, to: '+972501234567', text: 'overdue', outboxId: randomUUID(), at: new Date(Date.now() - 5_000).toISOString() };
+    const sms: SandboxSentRecord = { ...overdue, channel: 1, outboxId: randomUUID() };
+    for (const line of [old, overdue, sms]) await record.append(line);
+    // Accepted just before the crash: its reports were still to come.
+    const crashed = createSandboxChannel({ channel: 3, record, inbox: () => ({ report: async () => {}, reply: async () => {} }), delays: { sentMs: 10, deliveredMs: 200, readMs: 300 } });
+    const pending = message(3, '+972501234563');
+    await crashed.send(pending);
+
+    const reports: DeliveryReport[] = [];
+    const inbox: MessagingInbox = { report: async (r) => void reports.push(r), reply: async () => {} };
+    createSandboxChannel({ channel: 3, record: createSandboxRecord(dataDir), inbox: () => inbox, delays: { sentMs: 10, deliveredMs: 200, readMs: 300 }, resumeWithinMs: 30_000 });
+    await waitFor(() => reports.length >= 5);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(statesFor(reports, sandboxMessageIdOf(3, overdue.outboxId))).toEqual([['sent', null], ['delivered', null], ['read', null]]);
+    expect(statesFor(reports, sandboxMessageIdOf(3, pending.outboxId))).toEqual([['sent', null], ['delivered', null]]);
+    expect(statesFor(reports, sandboxMessageIdOf(3, old.outboxId))).toEqual([]);
+    // The WhatsApp instance tells WhatsApp reports only.
+    expect(reports.every((r) => r.channel === 3)).toBe(true);
+    expect(reports).toHaveLength(5);
+  });
+
   it('refuses a number that is not E.164 and a message of the other channel, recording nothing', async () => {
     const { make, dataDir } = setUp();
     const sms = make(1);

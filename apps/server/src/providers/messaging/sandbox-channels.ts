@@ -15,7 +15,9 @@ export interface SandboxDelays {
   deliveredMs: number;
   readMs: number;
 }
-export const DEFAULT_SANDBOX_DELAYS: SandboxDelays = { sentMs: 300, deliveredMs: 1_000, readMs: 3_000 };
+export const DEFAULT_SANDBOX_DELAYS: SandboxDelays = { sentMs: 500, deliveredMs: 1_000, readMs: 3_000 };
+/** A restart plays again the reports of messages accepted this recently (see createSandboxChannel). */
+export const DEFAULT_RESUME_WITHIN_MS = 2 * 60_000;
 
 /** WhatsApp: the number is not on WhatsApp (Meta accepts, then reports 131026). */
 export const WHATSAPP_NOT_ON_WHATSAPP = '131026';
@@ -49,7 +51,12 @@ export interface SandboxChannelOptions {
   delays?: SandboxDelays;
   /** Told when the inbox refuses a report (the sandbox does not retry it). */
   onReportError?: (error: unknown, report: DeliveryReport) => void;
+  /** At start, play again the reports of messages accepted this recently (see below); 0: none. */
+  resumeWithinMs?: number;
 }
+
+/** Messages looked at when resuming (the newest of sent.jsonl). */
+const RESUME_MAX = 20_000;
 
 const sleep = (ms: number) =>
   new Promise<void>((resolve) => {
@@ -57,10 +64,28 @@ const sleep = (ms: number) =>
     setTimeout(resolve, Math.max(0, ms)).unref();
   });
 
+interface Step {
+  afterMs: number;
+  state: DeliveryReport['state'];
+  reason: string | null;
+}
+
+/** The reports a message gets, each at its time after acceptance. */
+export const sandboxTimelineOf = (channel: TextChannel, fate: Fate, delays: SandboxDelays): Step[] => {
+  // Meta reports 131026 without a `sent` first; an SMS gateway reports the failed delivery after sending.
+  if (fate.state === 'failed' && channel === MessageChannel.WHATSAPP) return [{ afterMs: delays.sentMs, state: 'failed', reason: fate.reason }];
+  const sent: Step = { afterMs: delays.sentMs, state: 'sent', reason: null };
+  if (fate.state === 'failed') return [sent, { afterMs: delays.deliveredMs, state: 'failed', reason: fate.reason }];
+  const delivered: Step = { afterMs: delays.deliveredMs, state: 'delivered', reason: null };
+  return fate.state === 'read' ? [sent, delivered, { afterMs: delays.readMs, state: 'read', reason: null }] : [sent, delivered];
+};
+
 /**
  * One sandbox text channel. Every accepted message is first appended to sent.jsonl (fsync'd), then `send`
- * answers; its reports follow on timers in order. Pending reports live in memory only: a restart (or kill -9)
- * loses the reports not yet told — the message stays as last reported, like a provider whose webhook never came.
+ * answers; its reports follow on timers, in order. Timers die with the process: with `resumeWithinMs`, a new
+ * instance (a restart, even after kill -9) plays again the reports of the messages accepted that recently —
+ * those already told come again, which the engine takes as the duplicates a provider's webhooks also send.
+ * Older pending reports are lost (the message stays as last reported, like a webhook that never came).
  */
 export const createSandboxChannel = (options: SandboxChannelOptions): TextChannelProvider => {
   const { channel, record } = options;
@@ -74,28 +99,36 @@ export const createSandboxChannel = (options: SandboxChannelOptions): TextChanne
     }
   };
 
-  const playReports = async (providerMessageId: string, fate: Fate) => {
-    const report = (state: DeliveryReport['state'], reason: string | null = null): DeliveryReport => ({
-      channel,
-      providerMessageId,
-      state,
-      reason,
-      at: new Date(),
-    });
-    // Meta reports 131026 without a `sent` first; an SMS gateway reports the failed delivery after sending.
-    if (fate.state === 'failed' && channel === MessageChannel.WHATSAPP) {
-      await sleep(delays.sentMs);
-      return tell(report('failed', fate.reason));
+  const reportOf = (outboxId: string, step: Step): DeliveryReport => ({
+    channel,
+    providerMessageId: sandboxMessageIdOf(channel, outboxId),
+    state: step.state,
+    reason: step.reason,
+    at: new Date(),
+  });
+
+  const playSteps = async (outboxId: string, acceptedAt: number, steps: Step[]) => {
+    for (const step of steps) {
+      await sleep(acceptedAt + step.afterMs - Date.now());
+      await tell(reportOf(outboxId, step));
     }
-    await sleep(delays.sentMs);
-    await tell(report('sent'));
-    await sleep(delays.deliveredMs - delays.sentMs);
-    if (fate.state === 'failed') return tell(report('failed', fate.reason));
-    await tell(report('delivered'));
-    if (fate.state !== 'read') return;
-    await sleep(delays.readMs - delays.deliveredMs);
-    await tell(report('read'));
   };
+
+  const timelineOf = (to: string) => sandboxTimelineOf(channel, sandboxFateOf(channel, to), delays);
+
+  // Reports already due are told one after another (a restart during a big round must not flood the inbox).
+  const resume = async (withinMs: number) => {
+    const since = Date.now() - withinMs;
+    for (const sent of (await record.listNewest(RESUME_MAX)).reverse()) {
+      const acceptedAt = Date.parse(sent.at);
+      if (sent.channel !== channel || !(acceptedAt >= since)) continue;
+      const steps = timelineOf(sent.to);
+      const due = steps.filter((step) => acceptedAt + step.afterMs <= Date.now());
+      for (const step of due) await tell(reportOf(sent.outboxId, step));
+      if (due.length < steps.length) void playSteps(sent.outboxId, acceptedAt, steps.slice(due.length));
+    }
+  };
+  if (options.resumeWithinMs) void resume(options.resumeWithinMs).catch(() => {});
 
   return {
     channel,
@@ -104,9 +137,9 @@ export const createSandboxChannel = (options: SandboxChannelOptions): TextChanne
       if (message.channel !== channel) throw new MessageSendError(`the ${channel} channel cannot send a ${message.channel} message`, { code: 'wrongChannel', permanent: true });
       if (!E164.test(message.to)) throw new MessageSendError('not an E.164 number', { code: 'invalidNumber', permanent: true });
       await record.append({ channel, to: message.to, text: message.text, outboxId: message.outboxId, at: new Date().toISOString() });
-      const providerMessageId = sandboxMessageIdOf(channel, message.outboxId);
-      void playReports(providerMessageId, sandboxFateOf(channel, message.to));
-      return { providerMessageId };
+      // Timed from the answer, so a slow disk never brings a report before the caller has the message id.
+      void playSteps(message.outboxId, Date.now(), timelineOf(message.to));
+      return { providerMessageId: sandboxMessageIdOf(channel, message.outboxId) };
     },
     lookup: async (outboxId: string) => {
       const found = await record.find(channel, outboxId);
