@@ -149,7 +149,7 @@ export const claimReadyRows = async (db: Conn, channel: number, limit: number, l
           o.fallback_of as "fallbackOf", picked.prev as "previousClaim"
       ), turns as (
         insert into messaging_event_turns (event_id, channel, served_at)
-        select distinct "eventId", ${channel}::smallint, clock_timestamp() from claimed
+        select c."eventId", ${channel}::smallint, clock_timestamp() from (select distinct "eventId" from claimed) c
         on conflict (event_id, channel) do update set served_at = excluded.served_at
       )
       select * from claimed`)

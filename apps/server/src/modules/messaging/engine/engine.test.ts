@@ -1,0 +1,226 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/test-app.js';
+import { MessageSendError } from '../../../providers/messaging/index.js';
+import { applyDeliveryReport } from '../inbox.js';
+import { pumpOutbox } from './dispatch.js';
+import { engineSettings } from './engine-settings.js';
+import { actionStateOf, MESSAGING_TEST_ENV, outboxOf, paidEventWithGuests, setStatus, useRecordingChannels, type Behaviour } from './engine-test-kit.js';
+import { startAction } from './start-action.js';
+
+let t: TestApp;
+let behaviour: Behaviour = () => 'ok';
+let recording: ReturnType<typeof useRecordingChannels>;
+let lookupSupported = true;
+
+beforeAll(async () => {
+  t = await createTestApp(MESSAGING_TEST_ENV);
+  recording = useRecordingChannels(t, (message, attempt) => behaviour(message, attempt));
+  const { lookup } = t.ctx.messaging.whatsapp;
+  t.ctx.messaging.whatsapp.lookup = (id) => (lookupSupported ? lookup(id) : Promise.resolve('unsupported'));
+});
+afterAll(() => t.close());
+
+const sentTo = (eventId: string, outbox: { id: string }[]) => {
+  const ids = new Set(outbox.map((row) => row.id));
+  return recording.sent.filter((record) => ids.has(record.outboxId));
+};
+/** Sends what is ready, then waits for every other dispatcher (the app's worker runs them too) to settle. */
+const pump = async () => {
+  await pumpOutbox(t.ctx, 3_000);
+  for (let i = 0; i < 100; i++) {
+    const busy = await t.ctx.db.execute(sql`
+      select 1 from outbox_messages o where o.state = 'queued' and not exists (select 1 from messaging_pauses p where p.event_id = o.event_id)
+        and (o.claimed_at is not null or o.not_before <= now() + interval '2 seconds') limit 1`);
+    if (busy.rows.length === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe('starting an action', () => {
+  it('refuses an unpaid event and a paused one', async () => {
+    const { eventId } = await paidEventWithGuests(t, 2);
+    await t.ctx.db.execute(sql`update events set progress_status = 0 where id = ${eventId}`);
+    await expect(startAction(t.ctx, eventId, 'round1', { by: 'host' })).rejects.toMatchObject({ code: 'EVENT_NOT_PAID' });
+    await t.ctx.db.execute(sql`update events set progress_status = 1 where id = ${eventId}`);
+    await t.ctx.db.execute(sql`insert into messaging_pauses (event_id) values (${eventId})`);
+    await expect(startAction(t.ctx, eventId, 'round1', { by: 'host' })).rejects.toMatchObject({ code: 'SENDING_PAUSED' });
+    expect(await outboxOf(t, eventId)).toEqual([]);
+  });
+
+  it('freezes each guest in process once, skipping answered, wrong numbers and opted-out phones; a second start adds nothing', async () => {
+    const { eventId, guests } = await paidEventWithGuests(t, 6);
+    await setStatus(t, guests[0]!.id, 'approved', 2);
+    await setStatus(t, guests[1]!.id, 'wrongNumber');
+    await t.ctx.db.execute(sql`insert into message_opt_outs (event_id, phone_number, via) values (${eventId}, ${guests[2]!.phoneNumber}, 'sms')`);
+    expect(await startAction(t.ctx, eventId, 'round1', { by: 'host' })).toEqual({ frozen: 3 });
+    expect(await startAction(t.ctx, eventId, 'round1', { by: 'schedule' })).toEqual({ frozen: 0 });
+    const rows = await outboxOf(t, eventId);
+    expect(rows.map((row) => row.guestId).sort()).toEqual(guests.slice(3).map((g) => g.id).sort());
+    expect(rows.every((row) => row.channel === 3 && row.wave === 0 && row.state === 'queued')).toBe(true);
+    expect(await actionStateOf(t, eventId, 'round1')).toBe('running');
+  });
+
+  it('sends the direction message to guests coming (partly too) and the thanks to those who came, by SMS when preferred', async () => {
+    const { eventId, guests } = await paidEventWithGuests(t, 4, { channel: 1 });
+    await setStatus(t, guests[0]!.id, 'approved', 2);
+    await setStatus(t, guests[1]!.id, 'approved', 0);
+    await setStatus(t, guests[2]!.id, 'declined', 0);
+    expect(await startAction(t.ctx, eventId, 'direction', { by: 'host' })).toEqual({ frozen: 1 });
+    const [row] = await outboxOf(t, eventId);
+    expect(row).toMatchObject({ guestId: guests[0]!.id, channel: 1 });
+  });
+});
+
+describe('dispatch', () => {
+  it('sends every frozen row exactly once, keeps the text, finishes the action and rings the bell', async () => {
+    const { eventId } = await paidEventWithGuests(t, 25);
+    await startAction(t.ctx, eventId, 'round1', { by: 'host' });
+    await pump();
+    await pump();
+    const rows = await outboxOf(t, eventId);
+    expect(rows.every((row) => row.state === 'sent' && row.providerMessageId)).toBe(true);
+    const sent = sentTo(eventId, rows);
+    expect(sent).toHaveLength(25);
+    expect(new Set(sent.map((record) => record.outboxId)).size).toBe(25);
+    expect(await actionStateOf(t, eventId, 'round1')).toBe('done');
+    const bell = (await t.ctx.db.execute(sql`select type from notifications where event_id = ${eventId}`)).rows.map((r) => r.type);
+    expect(bell).toContain('actionFinished');
+    expect(bell).not.toContain('messagesFailed');
+    const texts = (await t.ctx.db.execute<{ text: string | null }>(sql`select text from outbox_messages where event_id = ${eventId}`)).rows;
+    expect(texts.every((r) => typeof r.text === 'string' && r.text.length > 0)).toBe(true);
+  });
+
+  it('skips a guest who answered or opted out after the freeze, and holds a paused event', async () => {
+    const { eventId, guests } = await paidEventWithGuests(t, 3);
+    await startAction(t.ctx, eventId, 'round1', { by: 'host' });
+    await setStatus(t, guests[0]!.id, 'declined', 0);
+    await t.ctx.db.execute(sql`insert into message_opt_outs (event_id, phone_number, via) values (${eventId}, ${guests[1]!.phoneNumber}, 'whatsapp')`);
+    await pump();
+    const byGuest = new Map((await outboxOf(t, eventId)).map((row) => [row.guestId, row]));
+    expect(byGuest.get(guests[0]!.id)).toMatchObject({ state: 'skipped', reason: 'answered' });
+    expect(byGuest.get(guests[1]!.id)).toMatchObject({ state: 'skipped', reason: 'optedOut' });
+    expect(byGuest.get(guests[2]!.id)).toMatchObject({ state: 'sent' });
+
+    const paused = await paidEventWithGuests(t, 2);
+    await startAction(t.ctx, paused.eventId, 'round1', { by: 'host' });
+    await t.ctx.db.execute(sql`insert into messaging_pauses (event_id) values (${paused.eventId})`);
+    await pump();
+    expect((await outboxOf(t, paused.eventId)).map((row) => row.state)).toEqual(['queued', 'queued']);
+    await t.ctx.db.execute(sql`delete from messaging_pauses where event_id = ${paused.eventId}`);
+    await pump();
+    expect((await outboxOf(t, paused.eventId)).map((row) => row.state)).toEqual(['sent', 'sent']);
+  });
+
+  it('falls back to SMS once when WhatsApp refuses for good, and when a report says not on WhatsApp', async () => {
+    const { eventId, guests } = await paidEventWithGuests(t, 3);
+    const refused = guests[0]!.phoneNumber;
+    behaviour = (message) => (message.channel === 3 && message.to === refused ? new MessageSendError('no', { code: '131026', permanent: true }) : 'ok');
+    await startAction(t.ctx, eventId, 'round1', { by: 'host' });
+    await pump();
+    let rows = await outboxOf(t, eventId);
+    const waRefused = rows.find((row) => row.guestId === guests[0]!.id && row.channel === 3)!;
+    expect(waRefused).toMatchObject({ state: 'failed', reason: '131026' });
+    expect(rows.filter((row) => row.guestId === guests[0]!.id && row.channel === 1)).toMatchObject([{ state: 'sent', fallbackOf: waRefused.id }]);
+
+    // A report of failure for an accepted message: one SMS row, a second report changes nothing.
+    const accepted = rows.find((row) => row.guestId === guests[1]!.id)!;
+    const report = { channel: 3 as const, providerMessageId: accepted.providerMessageId!, state: 'failed' as const, reason: '131026', at: new Date() };
+    await applyDeliveryReport(t.ctx, report);
+    await applyDeliveryReport(t.ctx, report);
+    await pump();
+    rows = await outboxOf(t, eventId);
+    expect(rows.filter((row) => row.guestId === guests[1]!.id).map((row) => [row.channel, row.state])).toEqual([
+      [3, 'failed'],
+      [1, 'sent'],
+    ]);
+    // An opt-out code is no reason to try SMS.
+    const third = rows.find((row) => row.guestId === guests[2]!.id)!;
+    await applyDeliveryReport(t.ctx, { ...report, providerMessageId: third.providerMessageId!, reason: '131050' });
+    expect((await outboxOf(t, eventId)).filter((row) => row.guestId === guests[2]!.id)).toHaveLength(1);
+    behaviour = () => 'ok';
+  });
+
+  it('moves states only forward on reports', async () => {
+    const { eventId } = await paidEventWithGuests(t, 1);
+    await startAction(t.ctx, eventId, 'round1', { by: 'host' });
+    await pump();
+    const [row] = await outboxOf(t, eventId);
+    const base = { channel: 3 as const, providerMessageId: row!.providerMessageId!, reason: null, at: new Date() };
+    await applyDeliveryReport(t.ctx, { ...base, state: 'read' });
+    await applyDeliveryReport(t.ctx, { ...base, state: 'delivered' });
+    await applyDeliveryReport(t.ctx, { ...base, state: 'failed', reason: 'late' });
+    const [after] = await outboxOf(t, eventId);
+    expect(after).toMatchObject({ state: 'read', reason: null });
+    const stamps = (await t.ctx.db.execute(sql`select delivered_at, read_at from outbox_messages where id = ${row!.id}`)).rows[0]!;
+    expect(stamps.delivered_at).not.toBeNull();
+    expect(stamps.read_at).not.toBeNull();
+  });
+
+  it('retries a transient failure with back-off and fails it after the last attempt, with SMS as the fallback', async () => {
+    const saved = { ...engineSettings };
+    engineSettings.retryBaseMs = 20;
+    const { eventId, guests } = await paidEventWithGuests(t, 2);
+    const flaky = guests[0]!.phoneNumber;
+    const broken = guests[1]!.phoneNumber;
+    behaviour = (message, attempt) =>
+      (message.to === flaky && attempt < 3) || (message.to === broken && message.channel === 3) ? new MessageSendError('busy', { code: 'http503' }) : 'ok';
+    await startAction(t.ctx, eventId, 'round1', { by: 'host' });
+    await pump();
+    const rows = await outboxOf(t, eventId);
+    expect(rows.find((row) => row.guestId === guests[0]!.id)).toMatchObject({ state: 'sent', attempts: 3 });
+    expect(rows.filter((row) => row.guestId === guests[1]!.id).map((row) => [row.channel, row.state, row.reason])).toEqual([
+      [3, 'failed', 'http503'],
+      [1, 'sent', null],
+    ]);
+    Object.assign(engineSettings, saved);
+    behaviour = () => 'ok';
+  });
+
+  it('re-checks a claim that outlived its lease with the provider: sent once, never twice; unsure without a lookup', async () => {
+    const saved = { ...engineSettings };
+    engineSettings.claimLeaseMs = 300;
+    const { eventId } = await paidEventWithGuests(t, 2);
+    // The provider takes both messages but the answers are lost (a crash mid-call).
+    behaviour = () => 'hang';
+    await startAction(t.ctx, eventId, 'round1', { by: 'host' });
+    await pumpOutbox(t.ctx, 100);
+    behaviour = () => 'ok';
+    await new Promise((r) => setTimeout(r, 350));
+    await pump();
+    const after = await outboxOf(t, eventId);
+    expect(after.map((row) => row.state)).toEqual(['sent', 'sent']);
+    expect(sentTo(eventId, after)).toHaveLength(2);
+
+    lookupSupported = false;
+    const unsure = await paidEventWithGuests(t, 1);
+    behaviour = () => 'hang';
+    await startAction(t.ctx, unsure.eventId, 'round1', { by: 'host' });
+    await pumpOutbox(t.ctx, 100);
+    behaviour = () => 'ok';
+    await new Promise((r) => setTimeout(r, 350));
+    await pump();
+    expect(await outboxOf(t, unsure.eventId)).toMatchObject([{ state: 'failed', reason: 'uncertain' }]);
+    expect(sentTo(unsure.eventId, await outboxOf(t, unsure.eventId))).toHaveLength(1);
+    lookupSupported = true;
+    Object.assign(engineSettings, saved);
+  });
+
+  it('serves events in turns: a small event due with a large one is not held back', async () => {
+    const rates = { ...t.ctx.config.messaging };
+    t.ctx.config.messaging.whatsappRatePerSecond = 200;
+    const large = await paidEventWithGuests(t, 300);
+    const small = await paidEventWithGuests(t, 10);
+    await startAction(t.ctx, large.eventId, 'round1', { by: 'host' });
+    await startAction(t.ctx, small.eventId, 'round1', { by: 'host' });
+    await pump();
+    Object.assign(t.ctx.config.messaging, rates);
+    const largeSent = sentTo(large.eventId, await outboxOf(t, large.eventId)).map((r) => r.at);
+    const smallSent = sentTo(small.eventId, await outboxOf(t, small.eventId)).map((r) => r.at);
+    expect(largeSent).toHaveLength(300);
+    expect(smallSent).toHaveLength(10);
+    // The small round is done within the first third of the large one (served alone, it would wait for all 300).
+    const sortedLarge = [...largeSent].sort((a, b) => a - b);
+    expect(Math.max(...smallSent)).toBeLessThanOrEqual(sortedLarge[100]!);
+  });
+});
