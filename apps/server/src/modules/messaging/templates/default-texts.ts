@@ -8,13 +8,13 @@ import type { Lang, TemplatePurpose } from '@magiim/shared';
  */
 export const DEFAULT_TEXTS: Record<TemplatePurpose, Record<Lang, string>> = {
   invitation: {
-    he: 'שלום {guestName}, נשמח לראותך באירוע {eventName} ב-{date} בשעה {time}, {place}.\nלאישור הגעה: {link}\nתודה!',
-    en: 'Hello {guestName}, we would love to see you at {eventName} on {date} at {time}, {place}.\nPlease let us know if you are coming: {link}\nThank you!',
-    ru: 'Здравствуйте, {guestName}! Будем рады видеть вас на празднике «{eventName}»: {date} в {time}, {place}.\nПодтвердите, пожалуйста, участие: {link}\nСпасибо!',
+    he: 'שלום {guestName}, נשמח לראותך באירוע {eventName} ב{date} בשעה {time}, {place}.\nלאישור הגעה: {link}\nתודה!',
+    en: 'Hello {guestName}, you are invited to {eventName} on {date} at {time}, {place}.\nPlease RSVP here: {link}\nThank you!',
+    ru: 'Здравствуйте, {guestName}! Приглашаем вас на праздник «{eventName}»: {date} в {time}, {place}.\nПодтвердите участие: {link}\nСпасибо!',
     ar: 'مرحبًا {guestName}، يسعدنا دعوتك لحضور {eventName} يوم {date} الساعة {time}، {place}.\nلتأكيد الحضور: {link}\nشكرًا لك!',
   },
   direction: {
-    he: 'שלום {guestName}, מחכים לך באירוע {eventName} ב-{date} בשעה {time}, {place}.\nלניווט: {navigationLink}\nנתראה!',
+    he: 'שלום {guestName}, מחכים לך באירוע {eventName} ב{date} בשעה {time}, {place}.\nלניווט: {navigationLink}\nנתראה!',
     en: 'Hello {guestName}, we look forward to seeing you at {eventName} on {date} at {time}, {place}.\nDirections: {navigationLink}\nSee you soon!',
     ru: 'Здравствуйте, {guestName}! Ждём вас на празднике «{eventName}»: {date} в {time}, {place}.\nКак добраться: {navigationLink}\nДо встречи!',
     ar: 'مرحبًا {guestName}، بانتظارك في {eventName} يوم {date} الساعة {time}، {place}.\nللوصول إلى المكان: {navigationLink}\nنراك قريبًا!',

@@ -58,7 +58,7 @@ describe('the message renderer', () => {
     const { eventId, guests } = await setup();
     const renderer = await createMessageRenderer(t.ctx, eventId);
     const expectations: Record<Lang, string[]> = {
-      he: ['שלום יעל כהן', 'באירוע החתונה של נועה ודני', 'ב-יום ה׳, 11 במרץ', 'בשעה 19:30', 'Gan Oranim', 'לאישור הגעה:'],
+      he: ['שלום יעל כהן', 'באירוע החתונה של נועה ודני', 'ביום ה׳, 11 במרץ', 'בשעה 19:30', 'Gan Oranim', 'לאישור הגעה:'],
       en: ['Hello Dana Levi', "Noa and Dani's wedding", 'on Thursday, 11 March at 19:30', 'Gan Oranim'],
       ru: ['Здравствуйте, Ольга Иванова!', '«Свадьба Ноа и Дани»', 'четверг, 11 марта в 19:30', 'Gan Oranim'],
       ar: ['مرحبًا سلمى خوري', 'زفاف نوعا وداني', 'يوم الخميس، 11 مارس', 'الساعة 19:30', 'Gan Oranim'],
@@ -132,7 +132,7 @@ describe('the message renderer', () => {
     expect(renderer.render({ guest: guests.he, action: 'round3', channel: 1 }).text).toBe(`היי יעל כהן, נא לאשר: ${link} תודה\n${OPT_OUT_LINES.he}`);
     const wa = renderer.render({ guest: guests.he, action: 'round2', channel: 3 });
     expect(wa.template).toEqual({ providerTemplateId: expect.stringMatching(/^wa-invitation-he-/), purpose: 'invitation', values: { guestName: 'יעל כהן', link } });
-    expect(renderer.render({ guest: guests.en, action: 'round1', channel: 1 }).text).toMatch(/^Hello Dana Levi, we would love/);
+    expect(renderer.render({ guest: guests.en, action: 'round1', channel: 1 }).text).toMatch(/^Hello Dana Levi, you are invited to/);
     expect(renderer.render({ guest: guests.en, action: 'thanks', channel: 3 }).template?.providerTemplateId).toBeNull();
   });
 
@@ -142,7 +142,7 @@ describe('the message renderer', () => {
     const dto = await addGuest(t, token, eventId, { fullName: 'Ivan', lang: 'en' });
     const renderer = await createMessageRenderer(t.ctx, eventId);
     const sms = renderer.render({ guest: { id: dto.id, fullName: 'Ivan', lang: 'ru', inviteSalt: 'salt' }, action: 'round1', channel: 1 });
-    expect(sms.text).toMatch(/^Hello Ivan, we would love to see you at Noa and Dani's wedding/);
+    expect(sms.text).toMatch(/^Hello Ivan, you are invited to Noa and Dani's wedding/);
     expect(sms.text.endsWith(OPT_OUT_LINES.en)).toBe(true);
   });
 
