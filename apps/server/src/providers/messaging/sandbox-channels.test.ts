@@ -181,6 +181,13 @@ describe('sandbox text channels', () => {
     expect(reports).toHaveLength(5);
   });
 
+  it('answers "outcome unknown" when it cannot write its record (the caller must look the message up)', async () => {
+    const inbox: MessagingInbox = { report: async () => {}, reply: async () => {} };
+    const broken = { ...createSandboxRecord(mkdtempSync(path.join(tmpdir(), 'magiim-sandbox-'))), append: () => Promise.reject(new Error('ENOSPC')) };
+    const channel = createSandboxChannel({ channel: 1, record: broken, inbox: () => inbox, delays: FAST });
+    await expect(channel.send(message(1, '+972501234567'))).rejects.toMatchObject({ name: 'MessageSendError', code: 'sandboxRecord', outcomeUnknown: true });
+  });
+
   it('refuses a number that is not E.164 and a message of the other channel, recording nothing', async () => {
     const { make, dataDir } = setUp();
     const sms = make(1);

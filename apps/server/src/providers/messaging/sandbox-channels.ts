@@ -136,7 +136,12 @@ export const createSandboxChannel = (options: SandboxChannelOptions): TextChanne
     send: async (message: OutgoingMessage) => {
       if (message.channel !== channel) throw new MessageSendError(`the ${channel} channel cannot send a ${message.channel} message`, { code: 'wrongChannel', permanent: true });
       if (!E164.test(message.to)) throw new MessageSendError('not an E.164 number', { code: 'invalidNumber', permanent: true });
-      await record.append({ channel, to: message.to, text: message.text, outboxId: message.outboxId, at: new Date().toISOString() });
+      try {
+        await record.append({ channel, to: message.to, text: message.text, outboxId: message.outboxId, at: new Date().toISOString() });
+      } catch (error) {
+        // The line may be on the disk or not: the caller asks `lookup` before any resend.
+        throw new MessageSendError(`the sandbox could not record the message: ${(error as Error).message}`, { code: 'sandboxRecord', outcomeUnknown: true });
+      }
       // Timed from the answer, so a slow disk never brings a report before the caller has the message id.
       void playSteps(message.outboxId, Date.now(), timelineOf(message.to));
       return { providerMessageId: sandboxMessageIdOf(channel, message.outboxId) };

@@ -48,6 +48,7 @@ export const createSandboxRecord = (dataDir: string): SandboxRecord => {
   /** How far the index has read the file (only whole lines). */
   let indexedTo = 0;
   let writing: Promise<void> = Promise.resolve();
+  let dirReady = false;
   let reading: Promise<void> = Promise.resolve();
 
   const remember = (record: SandboxSentRecord) => {
@@ -83,7 +84,10 @@ export const createSandboxRecord = (dataDir: string): SandboxRecord => {
     append: (record) => {
       const line = `${JSON.stringify(record)}\n`;
       const done = writing.then(async () => {
-        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        if (!dirReady) {
+          mkdirSync(dir, { recursive: true, mode: 0o700 });
+          dirReady = true;
+        }
         const handle = await open(file, 'a', 0o600);
         try {
           // One write of the whole line (O_APPEND keeps lines of several processes whole), then to the disk.
