@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Lang, TemplatePurpose, TemplateStatus } from '@magiim/shared';
 import { events } from '../../../db/schema/events.js';
 import { messageTemplates, type MessageTemplateRow } from '../../../db/schema/messaging.js';
@@ -105,6 +105,22 @@ export const claimForSubmission = async (
         filter.purpose ? eq(messageTemplates.purpose, filter.purpose) : undefined,
       ),
     )
+    .returning();
+
+/**
+ * Every event's reviews still unanswered since before `submittedBefore`, claimed for a new submission in one
+ * statement (a second worker's sweep re-reads the fresh `submitted_at` and skips them).
+ */
+export const claimStaleReviews = async (db: Conn, submittedBefore: Date): Promise<MessageTemplateRow[]> =>
+  db
+    .update(messageTemplates)
+    .set({
+      providerTemplateId: null,
+      revision: sql`${messageTemplates.revision} + 1`,
+      submittedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(messageTemplates.status, 'pendingApproval'), lt(messageTemplates.submittedAt, submittedBefore)))
     .returning();
 
 /** The provider's id of a submitted revision (only that revision: a newer edit has its own). */

@@ -111,6 +111,22 @@ export const resubmitInvitationTemplates = async (ctx: AppContext, eventId: stri
   await submitForReview(ctx, rows);
 };
 
+/** How long past the sandbox's review delay an unanswered review counts as lost. */
+export const SANDBOX_REVIEW_GRACE_SECONDS = 120;
+
+/**
+ * The sandbox keeps its pending reviews in memory: a restart loses them and the rows would wait forever. Those
+ * unanswered well past the delay are submitted again (a real provider's answers are re-queried instead, with
+ * its adapter). Answers how many were resubmitted.
+ */
+export const resubmitLostSandboxReviews = async (ctx: AppContext, now = new Date()): Promise<number> => {
+  if (ctx.messaging.templateReviewer.name !== 'sandbox') return 0;
+  const waitSeconds = ctx.config.messaging.sandboxTemplateReviewSeconds + SANDBOX_REVIEW_GRACE_SECONDS;
+  const rows = await repo.claimStaleReviews(ctx.db, new Date(now.getTime() - waitSeconds * 1000));
+  await submitForReview(ctx, rows);
+  return rows.length;
+};
+
 /** The provider's answer (the sandbox reviewer's `onReviewed`, later Meta's webhook): an answer for an older revision is ignored. */
 export const applyTemplateReview = async (ctx: AppContext, result: TemplateReviewResult): Promise<boolean> => {
   const applied = await repo.recordReview(ctx.db, result);

@@ -8,7 +8,7 @@ import { buyPackage } from '../../billing/billing-test-kit.js';
 import { createSandboxTemplateReviewer } from '../../../providers/messaging/sandbox-template-reviewer.js';
 import type { TemplateReviewResult } from '../../../providers/messaging/index.js';
 import { DEFAULT_TEXTS } from './default-texts.js';
-import { applyTemplateReview, submitTemplatesOnPayment } from './templates.service.js';
+import { applyTemplateReview, resubmitLostSandboxReviews, submitTemplatesOnPayment } from './templates.service.js';
 
 let t: TestApp;
 const REVIEW_SECONDS = 0.3;
@@ -265,5 +265,32 @@ describe('message templates: the review lifecycle', () => {
     const res = await sendMultipart(t, 'POST', `/event/editEvent/${eventId}`, [{ name: 'data', value: '{}' }, { name: 'image', value: image, filename: 'a.png', contentType: 'image/png' }], token);
     expect(res.statusCode).toBe(200);
     expect((await templatesOf(token, eventId)).map((x) => x.status)).toEqual(['pendingPayment']);
+  });
+
+  it('submits again a sandbox review a restart lost, only once it is well past the delay', async () => {
+    const { token, eventId } = await hostWithEvent();
+    await buyPackage(t, token, eventId);
+    const real = t.ctx.messaging.templateReviewer;
+    // A sandbox that took the template and then went away (its timer died with the process).
+    t.ctx.messaging.templateReviewer = { name: 'sandbox', submit: () => Promise.resolve({ providerTemplateId: 'lost' }) };
+    try {
+      await edit(token, eventId, { purpose: 'thanks', lang: 'en', text: 'Thanks {guestName}, really!' });
+    } finally {
+      t.ctx.messaging.templateReviewer = real;
+    }
+    const [before] = await rowsOf(eventId);
+    await resubmitLostSandboxReviews(t.ctx);
+    expect((await rowsOf(eventId))[0]?.revision).toBe(before?.revision);
+
+    const later = new Date(Date.now() + (t.config.messaging.sandboxTemplateReviewSeconds + 121) * 1000);
+    t.ctx.messaging.templateReviewer = { name: 'cloud', submit: () => Promise.reject(new Error('must not be called')) };
+    try {
+      expect(await resubmitLostSandboxReviews(t.ctx, later)).toBe(0);
+    } finally {
+      t.ctx.messaging.templateReviewer = real;
+    }
+    expect(await resubmitLostSandboxReviews(t.ctx, later)).toBeGreaterThanOrEqual(1);
+    expect((await rowsOf(eventId))[0]?.revision).toBe((before?.revision ?? 0) + 1);
+    await waitForStatus(token, eventId, (templates) => templates[0]?.status === 'approved');
   });
 });
