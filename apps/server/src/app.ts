@@ -40,6 +40,7 @@ import { registerSandboxReplyRoutes } from './modules/messaging/sandbox-dev/sand
 import { registerSandboxDevPage } from './modules/messaging/sandbox-dev/sandbox-page.routes.js';
 import { registerTimingRoutes } from './modules/messaging/timing/timing.routes.js';
 import { registerTemplateRoutes } from './modules/messaging/templates/templates.routes.js';
+import { registerMessagesRoutes } from './modules/messaging/messages.routes.js';
 import type { MailTransport } from './providers/mail/index.js';
 import type { PaymentProvider } from './providers/payment/index.js';
 
@@ -145,6 +146,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
       registerBillingRoutes(typed);
       registerTimingRoutes(typed);
       registerTemplateRoutes(typed);
+      registerMessagesRoutes(typed);
       await registerPaymentCallbackRoutes(typed);
       if (config.devMailbox) registerDevMailboxRoutes(typed);
       registerSandboxReplyRoutes(typed);
