@@ -19,6 +19,7 @@ import { requireEventAccess } from '../events/event-access.js';
 import { violatedConstraint } from './constraint-violation.js';
 import { foldName } from './guest-rows.js';
 import * as repo from './guests.repository.js';
+import { readGuestMessaging } from './guest-messages.repository.js';
 import { newInviteLink, personalInviteUrl } from '../invitations/invite-links.js';
 
 type GuestEditParsed = z.output<typeof guestEditSchema>;
@@ -43,7 +44,7 @@ export const toGuestDto = (ctx: AppContext, row: GuestRow): GuestDto => ({
     ? { meals: row.answerMeals, transport: row.answerTransport, comments: row.answerComments, answeredAt: row.answeredAt.toISOString() }
     : null,
   changedDecision: row.changedDecision,
-  // Filled by the messaging engine's list query (msg-engine helper).
+  // Filled by withMessaging (one query per page).
   messages: [],
   optedOut: false,
   createdAt: row.createdAt.toISOString(),
@@ -51,6 +52,14 @@ export const toGuestDto = (ctx: AppContext, row: GuestRow): GuestDto => ({
 });
 
 /** How many guests the event may hold: the package's invitee count once bought, and never above the product's cap. */
+/** The guests' message states and opt-outs (the list's progress column, the edit screen). */
+const withMessaging = async (ctx: AppContext, eventId: string, dtos: GuestDto[]): Promise<GuestDto[]> => {
+  const messaging = await readGuestMessaging(ctx.db, eventId, dtos);
+  return dtos.map((dto) => ({ ...dto, ...(messaging.get(dto.id) ?? { messages: [], optedOut: false }) }));
+};
+const oneWithMessaging = async (ctx: AppContext, eventId: string, dto: GuestDto): Promise<GuestDto> =>
+  (await withMessaging(ctx, eventId, [dto]))[0] ?? dto;
+
 export const guestCapOf = (event: { inviteeLimit: number | null }): number =>
   Math.min(event.inviteeLimit ?? MAX_GUESTS_PER_EVENT, MAX_GUESTS_PER_EVENT);
 
@@ -117,7 +126,7 @@ export const getGuest = async (ctx: AppContext, userId: string, eventId: string,
   await requireEventAccess(ctx.db, userId, eventId, 'manageGuests');
   const row = await repo.findGuest(ctx.db, eventId, guestId);
   if (!row) throw guestNotFound();
-  return toGuestDto(ctx, row);
+  return oneWithMessaging(ctx, eventId, toGuestDto(ctx, row));
 };
 
 const EDITABLE = ['fullName', 'phoneNumber', 'countOfInvites', 'groupId', 'lang', 'askTransport', 'askMeals', 'comments'] as const;
@@ -147,7 +156,7 @@ export const editGuest = async (ctx: AppContext, userId: string, eventId: string
       return repo.updateGuest(tx, eventId, guestId, changes);
     });
     if (!row) throw guestNotFound();
-    return toGuestDto(ctx, row);
+    return await oneWithMessaging(ctx, eventId, toGuestDto(ctx, row));
   } catch (error) {
     return mapPhoneConflict(error);
   }
@@ -200,7 +209,7 @@ export const listGuests = async (ctx: AppContext, userId: string, eventId: strin
     counts.viewed += tally.viewed;
     counts.all += tally.guests;
   }
-  return { items: items.map((row) => toGuestDto(ctx, row)), total, counts };
+  return { items: await withMessaging(ctx, eventId, items.map((row) => toGuestDto(ctx, row))), total, counts };
 };
 
 /** Ids that are not the event's are left alone and not counted. */
