@@ -46,12 +46,15 @@ export interface TemplateKey {
 }
 
 /**
- * The host's text for a key, new or replaced. `submit`: the event is paid, so this edit is a new revision
- * sent for review (pendingApproval); otherwise it waits for the payment (pendingPayment).
+ * The host's text for a key, new or replaced. The status is decided by the statement itself from the event's
+ * current payment state, so an edit racing the payment is either claimed by the payment's submission (written
+ * before it) or sees the event paid (written after): never left pendingPayment on a paid event. Each write is
+ * a new revision, so an answer for an earlier one is ignored.
  */
-export const upsertTemplate = async (db: Conn, eventId: string, key: TemplateKey, text: string, submit: boolean): Promise<MessageTemplateRow> => {
-  const status: TemplateStatus = submit ? 'pendingApproval' : 'pendingPayment';
-  const submittedAt = submit ? sql`now()` : null;
+export const upsertTemplate = async (db: Conn, eventId: string, key: TemplateKey, text: string): Promise<MessageTemplateRow> => {
+  const paid = sql`(select ${events.progressStatus} > 0 from ${events} where ${events.id} = ${eventId})`;
+  const status = sql<TemplateStatus>`case when ${paid} then 'pendingApproval' else 'pendingPayment' end`;
+  const submittedAt = sql<Date | null>`case when ${paid} then now() end`;
   const [row] = await db
     .insert(messageTemplates)
     .values({ eventId, ...key, text, status, reason: null, submittedAt, revision: 1 })
@@ -62,10 +65,9 @@ export const upsertTemplate = async (db: Conn, eventId: string, key: TemplateKey
         status,
         reason: null,
         reviewedAt: null,
-        // A revision counts submissions; an answer for any earlier one is ignored.
         revision: sql`${messageTemplates.revision} + 1`,
         submittedAt,
-        providerTemplateId: submit ? null : messageTemplates.providerTemplateId,
+        providerTemplateId: null,
         updatedAt: sql`now()`,
       },
     })

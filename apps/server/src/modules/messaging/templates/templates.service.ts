@@ -86,9 +86,8 @@ export const editTemplate = async (ctx: AppContext, userId: string, eventId: str
   }
   const issues = templateTextIssues(input.purpose, input.text);
   if (issues.length > 0) throw new AppError('VALIDATION', 'invalid input', issues);
-  const paid = event.progressStatus > 0;
-  const row = await repo.upsertTemplate(ctx.db, eventId, { purpose: input.purpose, round: input.round ?? 1, lang: input.lang }, input.text, paid);
-  if (paid) await submitForReview(ctx, [row]);
+  const row = await repo.upsertTemplate(ctx.db, eventId, { purpose: input.purpose, round: input.round ?? 1, lang: input.lang }, input.text);
+  if (row.status === 'pendingApproval') await submitForReview(ctx, [row]);
   return templatesResponse(ctx, event);
 };
 

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { MSG, type MessageTemplatesResponse } from '@magiim/shared';
 import { createTestApp, signUpHost, type TestApp } from '../../../../test/test-app.js';
 import { createEvent, sendMultipart, useFakePlaces } from '../../events/event-test-kit.js';
-import { buyPackage } from '../../billing/billing-test-kit.js';
+import { buyPackage, clickSandbox, createOrder } from '../../billing/billing-test-kit.js';
 import { createSandboxTemplateReviewer } from '../../../providers/messaging/sandbox-template-reviewer.js';
 import type { TemplateReviewResult } from '../../../providers/messaging/index.js';
 import { DEFAULT_TEXTS } from './default-texts.js';
@@ -166,6 +166,21 @@ describe('message templates: the review lifecycle', () => {
     await submitTemplatesOnPayment(t.ctx, eventId);
     expect((await templatesOf(token, eventId)).map((x) => x.status)).toEqual(['approved', 'approved']);
     expect((await rowsOf(eventId)).map((row) => row.revision)).toEqual([2, 2]);
+  });
+
+  it('an edit racing the payment is never left waiting for a payment that happened', async () => {
+    const { token, eventId } = await hostWithEvent(['he', 'en', 'ru', 'ar']);
+    const { checkoutUrl } = await createOrder(t, token, eventId);
+    const texts = (['he', 'en', 'ru', 'ar'] as const).flatMap((lang) => [
+      { purpose: 'thanks', lang, text: `Thanks {guestName} (${lang})!` },
+      { purpose: 'invitation', lang, text: `Hi {guestName}: {link} (${lang})` },
+    ]);
+    const results = await Promise.all([clickSandbox(t, checkoutUrl, 'pay'), ...texts.map((body) => edit(token, eventId, body))]);
+    expect(results.map((res) => res.statusCode)).toEqual([303, ...texts.map(() => 200)]);
+    const templates = await templatesOf(token, eventId);
+    expect(templates).toHaveLength(texts.length);
+    expect(templates.filter((x) => x.status === 'pendingPayment')).toEqual([]);
+    await waitForStatus(token, eventId, (all) => all.every((x) => x.status === 'approved'));
   });
 
   it('after payment an edit goes straight to review; each static rule rejects with its reason; a later edit resubmits', async () => {
