@@ -4,6 +4,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Drawer from '@mui/material/Drawer';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -24,6 +25,8 @@ import { TabBar } from './tab-bar';
 import { TopBarActions } from './top-bar-actions';
 import { UserText } from '../../design/bidi';
 
+
+const TAB_BAR_HEIGHT = 48;
 
 interface ContentLayoutProps {
   sections: ContentNavSection[];
@@ -64,6 +67,8 @@ export function ContentLayout({ sections, tabs, title, children }: ContentLayout
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {/* Anchors brought into view (`#waiting-guests`) keep clear of the fixed bar: its tab row is added here. */}
+      {visibleTabs.length > 0 ? <GlobalStyles styles={{ html: { scrollPaddingTop: TAB_BAR_HEIGHT } }} /> : null}
       {wide ? (
         <Drawer
           variant="permanent"
@@ -112,13 +117,13 @@ export function ContentLayout({ sections, tabs, title, children }: ContentLayout
             <TopBarActions />
           </Toolbar>
           {visibleTabs.length > 0 ? (
-            <Box component="nav" aria-label={t('layout.tabsLabel')} sx={{ px: 2, minHeight: 48 }}>
+            <Box component="nav" aria-label={t('layout.tabsLabel')} sx={{ px: 2, minHeight: TAB_BAR_HEIGHT }}>
               <TabBar tabs={visibleTabs} active={activeTab} />
             </Box>
           ) : null}
         </AppBar>
         <Toolbar aria-hidden="true" />
-        {visibleTabs.length > 0 ? <Box sx={{ height: 48 }} aria-hidden="true" /> : null}
+        {visibleTabs.length > 0 ? <Box sx={{ height: TAB_BAR_HEIGHT }} aria-hidden="true" /> : null}
         <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, py: 4 }}>
           {children ?? <Outlet />}
         </Container>

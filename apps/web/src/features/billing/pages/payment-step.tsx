@@ -14,6 +14,7 @@ import { FormErrorAlert } from '../../../components/form-error-alert';
 import { useIsolatedT } from '../../../design/isolated-text';
 import { useCreateOrder, useCreateOtt } from '../api';
 import { totalsOf } from '../checkout-model';
+import { PriceSummary } from '../components/price-summary';
 import { formatShekels } from '../format-money';
 import { usePricing } from '../pricing-context';
 
@@ -107,6 +108,7 @@ export function PaymentStep() {
         </Alert>
       ) : null}
       <Typography>{ti('billing.payment.lead', { amount })}</Typography>
+      <PriceSummary packages={packages} selection={selection} />
       <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
         <LockIcon fontSize="small" aria-hidden />
         {t('billing.payment.secure')}
