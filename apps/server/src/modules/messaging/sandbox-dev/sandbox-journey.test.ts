@@ -16,13 +16,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Row {
+type Row = {
   phone: string;
   action: string;
   channel: number;
   state: string;
   reason: string | null;
-}
+};
 
 const rowsOf = async (eventId: string): Promise<Row[]> =>
   (
