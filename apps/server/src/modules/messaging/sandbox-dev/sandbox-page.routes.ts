@@ -25,7 +25,7 @@ const CSS = [
   'main{max-width:48rem;margin:1.5rem auto;padding:0 .75rem}',
   'h1{font-size:1.5rem;margin:0 0 .5rem}.soft{color:#5E5668}',
   '.card{background:#fff;border:1px solid #E9E3EC;border-radius:16px;box-shadow:0 2px 10px rgba(42,36,51,.06);padding:1rem 1.25rem;margin:0 0 .75rem}',
-  '.meta{display:flex;flex-wrap:wrap;gap:.25rem 1rem;font-size:.875rem;color:#5E5668;margin:0 0 .5rem}',
+  '.meta{display:flex;flex-wrap:wrap;gap:.25rem 1rem;font-size:.875rem;color:#5E5668;margin:0 0 .5rem}.meta bdi{white-space:nowrap}',
   '.chip{border-radius:10px;padding:0 .5rem;font-weight:600;color:#fff}.ch3{background:#1E8E5A}.ch1{background:#6457E6}',
   '.text{white-space:pre-wrap;overflow-wrap:anywhere;margin:0 0 .75rem}',
   'form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}label{flex-basis:100%;font-size:.875rem}',
