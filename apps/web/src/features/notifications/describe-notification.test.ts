@@ -109,4 +109,21 @@ describe('badgeText', () => {
     expect(badgeText(10)).toBe('9+');
     expect(badgeText(250)).toBe('9+');
   });
+
+  it('names no guest for messaging news and leads to the funnel or the guest list', () => {
+    const dana = { id: 'g1', fullName: 'Dana Levi' };
+    expect(describeNotification(notification({ type: 'actionFinished', count: 1, latestGuest: dana, guests: 1 }), 'en', now)).toMatchObject({
+      textKey: 'notifications.types.actionFinished.one',
+      name: null,
+      to: '/event/e1/statistics#message-funnel',
+    });
+    expect(describeNotification(notification({ type: 'messagesFailed', count: 2 }), 'en', now)).toMatchObject({
+      textKey: 'notifications.types.messagesFailed.many',
+      to: '/event/e1/guest/list',
+    });
+    expect(describeNotification(notification({ type: 'guestOptedOut', count: 1 }), 'en', now)).toMatchObject({
+      textKey: 'notifications.types.guestOptedOut.one',
+      to: '/event/e1/guest/list',
+    });
+  });
 });

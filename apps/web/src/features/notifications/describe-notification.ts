@@ -21,7 +21,8 @@ export interface NotificationView {
   day: RelativeDay;
 }
 
-const PAYMENT_TYPES: ReadonlySet<NotificationDto['type']> = new Set(['paymentPaid', 'paymentFailed']);
+// Payments and messaging news name no guest: their sentence sits under the event's name ("Payment received").
+const UNNAMED_TYPES: ReadonlySet<NotificationDto['type']> = new Set(['paymentPaid', 'paymentFailed', 'actionFinished', 'messagesFailed', 'guestOptedOut']);
 
 const linkOf = (notification: NotificationDto): string => {
   const event = `/event/${notification.eventId}`;
@@ -38,6 +39,12 @@ const linkOf = (notification: NotificationDto): string => {
       return '/my-orders';
     case 'paymentFailed':
       return `/pricing/${notification.eventId}`;
+    // A finished round leads to its funnel on the dashboard; failures and opt-outs to the list's progress column.
+    case 'actionFinished':
+      return `${event}/statistics#message-funnel`;
+    case 'messagesFailed':
+    case 'guestOptedOut':
+      return `${event}/guest/list`;
     default:
       if (guestId) return `${answers}?guestId=${encodeURIComponent(guestId)}`;
       return notification.type === 'changedDecision' ? `${answers}?changed=1` : answers;
@@ -46,8 +53,7 @@ const linkOf = (notification: NotificationDto): string => {
 
 /** Which event, who answered and how, when, and where it leads, for one line of the bell's list. */
 export const describeNotification = (notification: NotificationDto, lang: string, now: Date = new Date()): NotificationView => {
-  // A payment names no guest: its sentence sits under the event's name ("Payment received").
-  const guest = PAYMENT_TYPES.has(notification.type) ? null : notification.latestGuest;
+  const guest = UNNAMED_TYPES.has(notification.type) ? null : notification.latestGuest;
   const others = Math.max(0, notification.guests - 1);
   return {
     eventName: eventNameIn({ names: notification.eventNames, defaultLang: notification.defaultLang }, lang),
