@@ -1,0 +1,175 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MessageSendError } from '../src/providers/messaging/index.js';
+import { engineSettings } from '../src/modules/messaging/engine/engine-settings.js';
+import { MESSAGING_TEST_ENV, paidEventWithGuests, useRecordingChannels, type SentRecord } from '../src/modules/messaging/engine/engine-test-kit.js';
+import { startAction } from '../src/modules/messaging/engine/start-action.js';
+import { createTestApp, type TestApp } from './test-app.js';
+import { readFileRecord } from './messaging/file-channels.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const apps: TestApp[] = [];
+const children: ChildProcess[] = [];
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  // Workers first: the API app created (and drops) the database.
+  for (const app of apps.reverse()) await app.close().catch(() => {});
+});
+
+/** An API app without a worker, and `workers` in-process workers on its database (the first also sends the e-mail). */
+const cluster = async (workers: number) => {
+  const api = await createTestApp(MESSAGING_TEST_ENV, { worker: false });
+  apps.push(api);
+  const list: TestApp[] = [];
+  for (let i = 0; i < workers; i++) {
+    const worker = await createTestApp(MESSAGING_TEST_ENV, { worker: true }, api);
+    apps.push(worker);
+    list.push(worker);
+  }
+  return { api, workers: list };
+};
+
+const outboxCounts = async (t: TestApp, eventId: string) =>
+  (
+    await t.ctx.db.execute<{ state: string; reason: string | null; n: number }>(sql`
+      select state, reason, count(*)::int as n from outbox_messages where event_id = ${eventId} group by state, reason order by state, reason`)
+  ).rows;
+
+const waitForDrain = async (t: TestApp, eventId: string, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const left = await t.ctx.db.execute(sql`select 1 from outbox_messages where event_id = ${eventId} and state = 'queued' limit 1`);
+    if (left.rows.length === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`outbox not drained: ${JSON.stringify(await outboxCounts(t, eventId))}`);
+};
+
+const perKey = (records: { outboxId: string }[]) => {
+  const counts = new Map<string, number>();
+  for (const record of records) counts.set(record.outboxId, (counts.get(record.outboxId) ?? 0) + 1);
+  return counts;
+};
+
+describe('messaging faults', () => {
+  it('two workers running the same round: one message each', { timeout: 60_000 }, async () => {
+    const { api, workers } = await cluster(2);
+    const sent: SentRecord[] = [];
+    for (const worker of workers) {
+      const recording = useRecordingChannels(worker);
+      recording.sent.push = (...items) => sent.push(...items);
+    }
+    const { eventId, guests } = await paidEventWithGuests(api, 600);
+    // Both start it, as a duplicated schedule would.
+    const [a, b] = await Promise.all([startAction(workers[0]!.ctx, eventId, 'round1', { by: 'schedule' }), startAction(workers[1]!.ctx, eventId, 'round1', { by: 'host' })]);
+    expect(a.frozen + b.frozen).toBe(600);
+    await waitForDrain(api, eventId, 30_000);
+    const byKey = perKey(sent);
+    expect(byKey.size).toBe(600);
+    expect([...byKey.values()].every((n) => n === 1)).toBe(true);
+    expect(new Set(sent.map((record) => record.to)).size).toBe(guests.length);
+    expect(await outboxCounts(api, eventId)).toEqual([{ state: 'sent', reason: null, n: 600 }]);
+  });
+
+  it('20% of sends failing: every row ends sent or failed with a reason after its retries', { timeout: 60_000 }, async () => {
+    const saved = { ...engineSettings };
+    engineSettings.retryBaseMs = 10;
+    const { api, workers } = await cluster(1);
+    let seed = 42;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const recording = useRecordingChannels(workers[0]!, () => {
+      const roll = random();
+      if (roll < 0.15) return new MessageSendError('busy', { code: 'http503' });
+      if (roll < 0.2) return new MessageSendError('bad number', { code: 'invalid_number', permanent: true });
+      return 'ok';
+    });
+    const { eventId } = await paidEventWithGuests(api, 500);
+    await startAction(api.ctx, eventId, 'round1', { by: 'host' });
+    await waitForDrain(api, eventId, 40_000);
+    const rows = (
+      await api.ctx.db.execute<{ id: string; state: string; reason: string | null; channel: number; guestId: string }>(
+        sql`select id, state, reason, channel, guest_id as "guestId" from outbox_messages where event_id = ${eventId}`,
+      )
+    ).rows;
+    expect(rows.every((row) => row.state === 'sent' || (row.state === 'failed' && row.reason))).toBe(true);
+    expect(rows.filter((row) => row.state === 'failed').length).toBeGreaterThan(0);
+    // Each accepted message once; a guest whose WhatsApp failed got one SMS row, never more.
+    expect([...perKey(recording.sent).values()].every((n) => n === 1)).toBe(true);
+    const perGuest = new Map<string, number>();
+    for (const row of rows) perGuest.set(`${row.guestId}:${row.channel}`, (perGuest.get(`${row.guestId}:${row.channel}`) ?? 0) + 1);
+    expect([...perGuest.values()].every((n) => n === 1)).toBe(true);
+    Object.assign(engineSettings, saved);
+  });
+
+  it('kill -9 of the worker 20 times during a 1,000-guest round: every guest exactly one message', { timeout: 120_000 }, async () => {
+    const { api, workers } = await cluster(1);
+    const { eventId, guests } = await paidEventWithGuests(api, 1_000);
+    // Only the killed processes send: the in-process worker sent the host's e-mail and is stopped.
+    await workers[0]!.close();
+    apps.splice(apps.indexOf(workers[0]!), 1);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'magiim-kill-')), 'sent.jsonl');
+    await startAction(api.ctx, eventId, 'round1', { by: 'host' });
+
+    const startWorker = async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/thread-entries/messaging-worker.ts'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          ...MESSAGING_TEST_ENV,
+          WHATSAPP_RATE_PER_SECOND: '80',
+          NODE_ENV: 'test',
+          DATABASE_URL: api.config.databaseUrl,
+          DATA_DIR: api.config.dataDir,
+          LOG_LEVEL: 'silent',
+          RATE_LIMITS: 'off',
+          MESSAGING_RECORD_FILE: file,
+          MESSAGING_LEASE_MS: '1500',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(child);
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+        child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${stderr}`)));
+      });
+      return { child, exited };
+    };
+
+    let kills = 0;
+    for (; kills < 20; kills++) {
+      const { child, exited } = await startWorker();
+      await new Promise((r) => setTimeout(r, 150 + ((kills * 37) % 250)));
+      child.kill('SIGKILL');
+      await exited;
+    }
+    const sentBeforeLastRun = readFileRecord(file).length;
+    const { child, exited } = await startWorker();
+    await waitForDrain(api, eventId, 60_000);
+    child.kill('SIGTERM');
+    await exited;
+
+    const records = readFileRecord(file);
+    const byKey = perKey(records);
+    const byPhone = new Map<string, number>();
+    for (const record of records) byPhone.set(record.to, (byPhone.get(record.to) ?? 0) + 1);
+    expect(kills).toBe(20);
+    // The kills landed while messages were going (not all before, not all after).
+    expect(sentBeforeLastRun).toBeGreaterThan(100);
+    expect(sentBeforeLastRun).toBeLessThan(1_000);
+    expect({ duplicates: [...byPhone.values()].filter((n) => n > 1).length, missing: guests.length - byPhone.size }).toEqual({ duplicates: 0, missing: 0 });
+    expect([...byKey.values()].every((n) => n === 1)).toBe(true);
+    expect(await outboxCounts(api, eventId)).toEqual([{ state: 'sent', reason: null, n: 1_000 }]);
+    // Some claims died with their worker and were re-checked with the provider (the path this test is about).
+    const rechecked = await api.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox_messages where event_id = ${eventId} and attempts > 1`);
+    expect(rechecked.rows[0]!.n).toBeGreaterThan(0);
+    console.log(`kill -9 x20: ${sentBeforeLastRun} sent before the last run, ${rechecked.rows[0]!.n} claims re-checked after a kill`);
+  });
+});
