@@ -23,6 +23,8 @@ export interface MessagingProviders {
 export interface MessagingProviderOptions {
   /** Where a template review's answer goes (the templates module); without it a review answer is refused. */
   onTemplateReviewed?: (result: TemplateReviewResult) => Promise<void>;
+  /** Told when `onTemplateReviewed` throws (the sandbox reviewer does not retry). */
+  onTemplateReviewError?: (error: unknown, result: TemplateReviewResult) => void;
   /** Tests: faster report timers. */
   sandboxDelays?: SandboxDelays;
 }
@@ -47,6 +49,7 @@ export const createMessagingProviders = (config: Config, inbox: () => MessagingI
     templateReviewer: createSandboxTemplateReviewer({
       reviewSeconds: config.messaging.sandboxTemplateReviewSeconds,
       onReviewed: (result) => (options.onTemplateReviewed ? options.onTemplateReviewed(result) : Promise.reject(new Error('no template review handler'))),
+      ...(options.onTemplateReviewError ? { onError: options.onTemplateReviewError } : {}),
     }),
     sandbox: { record, reply: (reply) => inbox().reply(reply) },
   };
