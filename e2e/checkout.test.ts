@@ -259,3 +259,24 @@ describe.each(['he', 'en'] as const)('checkout, in %s', (lang) => {
     await expectAxeClean(page, `order step after cancellation ${lang}`);
   });
 });
+
+describe('checkout in Arabic', () => {
+  it('reads right to left, prices and counts kept whole, axe clean', async () => {
+    const host = await signUpHost(app, 'he', 'checkout-ar');
+    const eventId = await createEventViaApi(app, host, { lang: 'he', name: NAMES.he.event });
+    const context = await contextWithSession(browser, host, 'ar');
+    const page = await context.newPage();
+    await page.goto(`${app.url}/pricing/${eventId}/order`);
+    await page.waitForSelector('[data-testid="order-step"]');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.click('[data-testid="tier-1000"]');
+    const chip = await textAt(page, '[data-testid="tier-1000"]');
+    expect(chip).toContain('1,000');
+    expect(chip).toContain('799 ₪');
+    await shoot(page, 'checkout-order', 'ar');
+    await page.click('[data-testid="order-continue"]');
+    await page.waitForSelector('[data-testid="confirmation-step"]');
+    await shoot(page, 'checkout-confirmation', 'ar');
+    await context.close();
+  });
+});

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CHECKOUT_STEPS, type CheckoutStep } from '../pricing-context';
 
 /** The four checkout steps; the ones behind are ticked. Short labels, so they fit a phone too. */
-export function CheckoutStepper({ active }: { active: CheckoutStep }) {
+export function CheckoutStepper({ active, finished = false }: { active: CheckoutStep; finished?: boolean }) {
   const { t } = useTranslation();
   const index = CHECKOUT_STEPS.indexOf(active);
   return (
@@ -17,7 +17,7 @@ export function CheckoutStepper({ active }: { active: CheckoutStep }) {
       data-testid="checkout-stepper"
     >
       {CHECKOUT_STEPS.map((step, at) => (
-        <Step key={step} completed={at < index} aria-current={at === index ? 'step' : undefined}>
+        <Step key={step} completed={at < index || finished} aria-current={at === index ? 'step' : undefined}>
           <StepLabel>{t(`billing.steps.${step}`)}</StepLabel>
         </Step>
       ))}

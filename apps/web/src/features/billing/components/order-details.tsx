@@ -26,9 +26,13 @@ export const usePaymentMethodText = () => {
   return (order: Pick<Order, 'paymentMethod' | 'cardBrand' | 'cardLast4'>): ReactNode => {
     if (order.paymentMethod === 'card') {
       return order.cardLast4 ? (
-        <>
-          {order.cardBrand ? <Ltr>{order.cardBrand}</Ltr> : t('billing.method.card')} <Ltr>{`•••• ${order.cardLast4}`}</Ltr>
-        </>
+        order.cardBrand ? (
+          <Ltr>{`${order.cardBrand} •••• ${order.cardLast4}`}</Ltr>
+        ) : (
+          <>
+            {t('billing.method.card')} <Ltr>{`•••• ${order.cardLast4}`}</Ltr>
+          </>
+        )
       ) : (
         t('billing.method.card')
       );

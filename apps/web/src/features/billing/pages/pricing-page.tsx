@@ -75,7 +75,8 @@ export function PricingPage() {
   return (
     <>
       {heading}
-      <CheckoutStepper active={step} />
+      {/* the success step puts its outcome first, then the steps */}
+      {step === 'success' ? null : <CheckoutStepper active={step} />}
       <Outlet context={context} />
     </>
   );

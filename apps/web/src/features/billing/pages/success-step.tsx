@@ -14,6 +14,7 @@ import { FormErrorAlert } from '../../../components/form-error-alert';
 import { eventKeys } from '../../events/api';
 import { billingKeys, ORDER_POLL_LIMIT_MS, useOrder } from '../api';
 import { writeSelection } from '../checkout-model';
+import { CheckoutStepper } from '../components/checkout-stepper';
 import { OrderDetails } from '../components/order-details';
 import { usePricing } from '../pricing-context';
 
@@ -58,10 +59,11 @@ export function SuccessStep() {
   if (status === 'paid' && order) {
     return (
       <Box data-testid="success-step" data-status="paid">
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
           <CheckCircleIcon sx={{ color: 'success.main', fontSize: 40 }} aria-hidden />
           <PageHeading sx={{ mb: 0 }}>{t('billing.success.title')}</PageHeading>
         </Box>
+        <CheckoutStepper active="success" finished />
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {t(order.kind === 'upgrade' ? 'billing.success.upgradeLead' : 'billing.success.lead')}
         </Typography>
@@ -82,6 +84,7 @@ export function SuccessStep() {
     return (
       <Box data-testid="success-step" data-status={status}>
         <PageHeading>{t(status === 'failed' ? 'billing.success.failedTitle' : 'billing.success.cancelledTitle')}</PageHeading>
+        <CheckoutStepper active="payment" />
         <Alert severity={status === 'failed' ? 'error' : 'info'} sx={{ mb: 3 }}>
           {t(status === 'failed' ? 'errors.PAYMENT_FAILED' : 'billing.payment.cancelled')}
         </Alert>
@@ -98,6 +101,7 @@ export function SuccessStep() {
   return (
     <Box data-testid="success-step" data-status="waiting">
       <PageHeading>{t('billing.success.waitingTitle')}</PageHeading>
+      <CheckoutStepper active="success" />
       {query.error ? (
         <FormErrorAlert error={query.error} />
       ) : timedOut ? (
