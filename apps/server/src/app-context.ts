@@ -22,6 +22,8 @@ import { createPaymentProvider } from './providers/payment/create-payment-provid
 import { createMessagingProviders } from './providers/messaging/create-messaging-providers.js';
 import { createMessagingInbox } from './modules/messaging/inbox.js';
 import { createMessagingJobs } from './modules/messaging/messaging.jobs.js';
+import { applyTemplateReview } from './modules/messaging/templates/templates.service.js';
+import { createTemplateReviewJobs } from './modules/messaging/templates/review.jobs.js';
 import type { PaymentProvider } from './providers/payment/index.js';
 
 export interface ContextOptions {
@@ -87,7 +89,14 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     googleContacts: createGoogleContactsProvider(config),
     inviteViews: createViewCounter(database.db),
     payments: options.paymentProvider ?? createPaymentProvider(config, database.db),
-    messaging: createMessagingProviders(config, () => inbox),
+    // Review answers arrive after submit() returned, so `ctx` exists by then.
+    messaging: createMessagingProviders(config, () => inbox, {
+      onTemplateReviewed: async (result) => {
+        await applyTemplateReview(ctx, result);
+      },
+      onTemplateReviewError: (error, result) =>
+        options.logger.error({ err: error, templateId: result.templateId, revision: result.revision }, 'template review answer not recorded'),
+    }),
   };
   const inbox = createMessagingInbox(ctx);
 
@@ -98,6 +107,7 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     ...createAuthJobs(ctx),
     ...createHousekeepingJobs(ctx),
     ...createMessagingJobs(ctx),
+    ...createTemplateReviewJobs(ctx),
   ];
   if (options.worker) await jobs.work(jobDefinitions);
 
