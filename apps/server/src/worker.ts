@@ -12,6 +12,8 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 const logger = pino({ level: config.logLevel });
+// The worker is the one that sends: it warns like the API process does.
+if (config.messaging.sendingHours === 'always') logger.warn('messages are sent at any hour: development and tests only');
 const { close } = await createAppContext(config, { logger, worker: true });
 console.log('Magiim worker is running');
 const stop = async () => {
