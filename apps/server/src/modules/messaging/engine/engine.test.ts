@@ -6,6 +6,7 @@ import { applyDeliveryReport } from '../inbox.js';
 import { pumpOutbox } from './dispatch.js';
 import { engineSettings } from './engine-settings.js';
 import { actionStateOf, MESSAGING_TEST_ENV, outboxOf, paidEventWithGuests, setStatus, useRecordingChannels, type Behaviour } from './engine-test-kit.js';
+import { runSchedulerTick } from './scheduler.js';
 import { startAction } from './start-action.js';
 
 let t: TestApp;
@@ -222,5 +223,56 @@ describe('dispatch', () => {
     // The small round is done within the first third of the large one (served alone, it would wait for all 300).
     const sortedLarge = [...largeSent].sort((a, b) => a - b);
     expect(Math.max(...smallSent)).toBeLessThanOrEqual(sortedLarge[100]!);
+  });
+});
+
+describe('the scheduler tick', () => {
+  const due = async (eventId: string, action: string, values: { minutesAgo?: number; enabled?: boolean } = {}) => {
+    await t.ctx.db.execute(sql`
+      insert into action_timings (event_id, action, send_at, enabled, state)
+      values (${eventId}, ${action}, now() - ${values.minutesAgo ?? 1} * interval '1 minute', ${values.enabled ?? true}, 'scheduled')
+      on conflict (event_id, action) do update set send_at = excluded.send_at, enabled = excluded.enabled, state = 'scheduled'`);
+  };
+
+  it('starts due actions of paid events not paused, leaves the rest, and marks them done once sent', async () => {
+    const ready = await paidEventWithGuests(t, 3);
+    const later = await paidEventWithGuests(t, 1);
+    const disabled = await paidEventWithGuests(t, 1);
+    const unpaid = await paidEventWithGuests(t, 1);
+    const paused = await paidEventWithGuests(t, 1);
+    await due(ready.eventId, 'round1');
+    await due(later.eventId, 'round1', { minutesAgo: -10 });
+    await due(disabled.eventId, 'round1', { enabled: false });
+    await due(unpaid.eventId, 'round1');
+    await t.ctx.db.execute(sql`update events set progress_status = 0 where id = ${unpaid.eventId}`);
+    await due(paused.eventId, 'round1');
+    await t.ctx.db.execute(sql`insert into messaging_pauses (event_id) values (${paused.eventId})`);
+
+    await runSchedulerTick(t.ctx);
+    expect(['running', 'done']).toContain(await actionStateOf(t, ready.eventId, 'round1'));
+    expect(await outboxOf(t, ready.eventId)).toHaveLength(3);
+    for (const other of [later, disabled, unpaid, paused]) {
+      expect(await actionStateOf(t, other.eventId, 'round1')).toBe('scheduled');
+      expect(await outboxOf(t, other.eventId)).toEqual([]);
+    }
+    await pump();
+    await runSchedulerTick(t.ctx);
+    expect(await actionStateOf(t, ready.eventId, 'round1')).toBe('done');
+    // A second tick starts nothing again.
+    expect(await outboxOf(t, ready.eventId)).toHaveLength(3);
+  });
+
+  it('an action with nobody to message is done at once; failures ring the bell once', async () => {
+    const { eventId, guests } = await paidEventWithGuests(t, 2);
+    expect(await startAction(t.ctx, eventId, 'thanks', { by: 'host' })).toEqual({ frozen: 0 });
+    expect(await actionStateOf(t, eventId, 'thanks')).toBe('done');
+
+    const failing = new Set(guests.map((g) => g.phoneNumber));
+    behaviour = (message) => (failing.has(message.to) ? new MessageSendError('bad', { code: 'bad_number', permanent: true }) : 'ok');
+    await startAction(t.ctx, eventId, 'round1', { by: 'host' });
+    await pump();
+    behaviour = () => 'ok';
+    const bell = (await t.ctx.db.execute<{ type: string; count: number }>(sql`select type, count from notifications where event_id = ${eventId} and type = 'messagesFailed'`)).rows;
+    expect(bell).toEqual([{ type: 'messagesFailed', count: 1 }]);
   });
 });
