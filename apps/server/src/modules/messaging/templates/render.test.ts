@@ -153,18 +153,20 @@ describe('the message renderer', () => {
     expect(messageDateOf('ar', '2027-03-11')).toBe('الخميس، 11 مارس');
   });
 
-  it('renders a 10,000-guest round in well under a second once loaded', async () => {
+  // Its speed is measured by bench:rounds, not asserted here (a timed test flakes on a busy machine).
+  it('renders a 10,000-guest round once loaded, each guest with their own name', async () => {
     const { eventId, guests } = await setup();
     const renderer = await createMessageRenderer(t.ctx, eventId);
     const langs = ['he', 'en', 'ru', 'ar'] as const;
-    const started = performance.now();
     let parts = 0;
+    let named = 0;
     for (let i = 0; i < 10_000; i++) {
       const guest = guests[langs[i % 4] ?? 'he'];
-      parts += renderer.render({ guest: { ...guest, fullName: `${guest.fullName} ${i}` }, action: 'round1', channel: i % 2 ? 1 : 3 }).smsParts;
+      const rendered = renderer.render({ guest: { ...guest, fullName: `${guest.fullName} ${i}` }, action: 'round1', channel: i % 2 ? 1 : 3 });
+      parts += rendered.smsParts;
+      if (rendered.text.includes(`${guest.fullName} ${i}`)) named++;
     }
-    const elapsed = performance.now() - started;
     expect(parts).toBeGreaterThan(0);
-    expect(elapsed).toBeLessThan(500);
+    expect(named).toBe(10_000);
   });
 });
