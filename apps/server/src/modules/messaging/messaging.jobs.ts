@@ -11,5 +11,5 @@ export const createMessagingJobs = (ctx: AppContext): JobDefinition<object>[] =>
     // A process that starts after a crash resumes the outbox at once instead of at the next tick.
     setTimeout(() => void kickDispatch(ctx).catch((error: unknown) => ctx.logger.debug({ err: error }, 'dispatch kick at start not queued')), STARTUP_KICK_MS).unref();
   }
-  return [dispatchJob(ctx), schedulerTickJob(ctx)];
+  return [dispatchJob(ctx), schedulerTickJob(ctx) as JobDefinition<object>];
 };

@@ -6,7 +6,7 @@ import { applyDeliveryReport } from '../inbox.js';
 import { pumpOutbox } from './dispatch.js';
 import { engineSettings } from './engine-settings.js';
 import { actionStateOf, MESSAGING_TEST_ENV, outboxOf, paidEventWithGuests, setStatus, useRecordingChannels, type Behaviour } from './engine-test-kit.js';
-import { runSchedulerTick } from './scheduler.js';
+import { runSchedulerTick, schedulerTickJob } from './scheduler.js';
 import { startAction } from './start-action.js';
 
 let t: TestApp;
@@ -248,7 +248,8 @@ describe('the scheduler tick', () => {
     await due(paused.eventId, 'round1');
     await t.ctx.db.execute(sql`insert into messaging_pauses (event_id) values (${paused.eventId})`);
 
-    await runSchedulerTick(t.ctx);
+    // The cron's job: it also queues its half-minute repeat.
+    await schedulerTickJob(t.ctx).handle({});
     expect(['running', 'done']).toContain(await actionStateOf(t, ready.eventId, 'round1'));
     expect(await outboxOf(t, ready.eventId)).toHaveLength(3);
     for (const other of [later, disabled, unpaid, paused]) {

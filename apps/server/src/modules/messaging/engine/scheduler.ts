@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../../platform/context.js';
 import type { JobDefinition } from '../../../platform/jobs.js';
 import { kickDispatch } from './dispatch-job.js';
@@ -7,7 +6,7 @@ import { hasReadyRows, listDueActions } from './outbox.repository.js';
 import { startAction } from './start-action.js';
 
 const DUE_PER_TICK = 200;
-const HALF_MINUTE_MS = 30_000;
+const HALF_MINUTE_SECONDS = 30;
 
 /** Starts the actions whose time came, closes drained ones and wakes the dispatcher for rows that became ready (after the quiet hours). */
 export const runSchedulerTick = async (ctx: AppContext): Promise<void> => {
@@ -22,16 +21,17 @@ export const runSchedulerTick = async (ctx: AppContext): Promise<void> => {
   if (await hasReadyRows(ctx.db)) await kickDispatch(ctx);
 };
 
-/** Every minute by cron, and once more half a minute later: actions start within ~30 s of their time. */
-export const schedulerTickJob = (ctx: AppContext): JobDefinition<object> => ({
-  name: 'messaging.tick',
+const TICK_JOB = 'messaging.tick';
+
+/** Every minute by cron, and once more half a minute later (a delayed job): actions start within ~30 s of their time. */
+export const schedulerTickJob = (ctx: AppContext): JobDefinition<{ half?: boolean }> => ({
+  name: TICK_JOB,
   retryLimit: 0,
   retryDelaySeconds: 5,
   expireInSeconds: 120,
   cron: '* * * * *',
-  handle: async () => {
-    await runSchedulerTick(ctx);
-    await sleep(HALF_MINUTE_MS);
+  handle: async (data) => {
+    if (!data.half) await ctx.jobs.boss.send(TICK_JOB, { half: true }, { startAfter: HALF_MINUTE_SECONDS, retryLimit: 0 });
     await runSchedulerTick(ctx);
   },
 });
