@@ -213,6 +213,14 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/guests/pages/guest-groups-page')).GuestGroupsPage }),
               },
               {
+                path: 'message-template',
+                lazy: async () => ({ Component: (await import('../features/messaging/pages/message-templates-page')).MessageTemplatesPage }),
+              },
+              {
+                path: 'guest/timing',
+                lazy: async () => ({ Component: (await import('../features/messaging/pages/action-timing-page')).ActionTimingPage }),
+              },
+              {
                 path: 'guest/answers',
                 lazy: async () => ({ Component: (await import('../features/invitations/pages/guest-answers-page')).GuestAnswersPage }),
               },

@@ -26,13 +26,15 @@ const manage = { action: 'manage', subject: 'Event' } as const;
 
 /**
  * Screens that exist today. Items of later features stay described below and appear once their route is
- * added here (message templates, calls, timing, gifts, payment).
+ * added here (calls, gifts).
  */
 const LIVE_SCREENS = new Set<string>([
   'statistics',
   'guest/list',
   'guest/answers',
   'guest/groups',
+  'message-template',
+  'guest/timing',
   'invitation',
   'settings',
   '/userSettings',

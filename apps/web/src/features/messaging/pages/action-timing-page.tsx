@@ -1,0 +1,242 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import PauseIcon from '@mui/icons-material/PauseCircleOutline';
+import PlayIcon from '@mui/icons-material/PlayArrow';
+import {
+  isLang,
+  MESSAGE_ACTIONS,
+  type ActionState,
+  type ActionTiming,
+  type Lang,
+  type MessageAction,
+  type TimedAction,
+} from '@magiim/shared';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { isApiError } from '../../../app/api-error';
+import { PageHeading } from '../../../components/page-heading';
+import { showToast } from '../../../components/toast-store';
+import { Ltr } from '../../../design/bidi';
+import { translateError } from '../../../i18n/translate-error';
+import { translateMessage } from '../../../i18n/translate-message';
+import { useEvent } from '../../events/use-event';
+import { ConfirmDialog } from '../../guests/components/confirm-dialog';
+import { useActionPreview, useActionTiming, usePatchTiming, usePauseSending, useStartAction } from '../api';
+import { SendAtPicker } from '../components/send-at-picker';
+import { formatInstant, formatLocalDateTime } from '../format-local';
+
+const STATE_COLOR: Record<ActionState, 'default' | 'info' | 'success' | 'warning'> = { scheduled: 'info', running: 'warning', done: 'success', disabled: 'default' };
+const isMessageAction = (action: TimedAction): action is MessageAction => (MESSAGE_ACTIONS as readonly string[]).includes(action);
+
+/** The refusal's next allowed moment (OUTSIDE_SENDING_HOURS), if that is what the error is. */
+const nextAllowedOf = (error: unknown): string | null =>
+  isApiError(error) && error.code === 'OUTSIDE_SENDING_HOURS' && typeof error.details.nextAllowed === 'string' ? error.details.nextAllowed : null;
+
+function SendingRefusal({ error, onUse }: { error: unknown; onUse?: (nextAllowed: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = isLang(i18n.language) ? i18n.language : 'he';
+  if (!error) return null;
+  const next = nextAllowedOf(error);
+  const issue = isApiError(error) ? error.issues[0] : undefined;
+  return (
+    <Alert
+      severity="error"
+      sx={{ mt: 1 }}
+      data-testid="timing-error"
+      action={
+        next && onUse ? (
+          <Button color="inherit" size="small" onClick={() => onUse(next)}>
+            {t('messaging.timing.useNext')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <div>{issue ? translateMessage(t, issue.message) : translateError(t, error)}</div>
+      {next ? (
+        <div>
+          {t('messaging.timing.nextAllowed', { time: '' })}
+          <Ltr>{formatLocalDateTime(lang, next)}</Ltr>
+        </div>
+      ) : null}
+    </Alert>
+  );
+}
+
+function ActionRow({ timing, paid, paused, onStart }: { timing: ActionTiming; paid: boolean; paused: boolean; onStart: (action: MessageAction) => void }) {
+  const { t, i18n } = useTranslation();
+  const lang: Lang = isLang(i18n.language) ? i18n.language : 'he';
+  const event = useEvent();
+  const patch = usePatchTiming(event.id);
+  const [sendAt, setSendAt] = useState(timing.sendAt);
+  const [enabled, setEnabled] = useState(timing.enabled);
+  const locked = timing.state === 'running' || timing.state === 'done';
+  const dirty = sendAt !== timing.sendAt || enabled !== timing.enabled;
+  const save = (next = { sendAt, enabled }) =>
+    patch.mutate({ actions: [{ action: timing.action, ...next }] }, { onSuccess: () => showToast('messaging.timing.saved', 'success') });
+  const label = t(`messaging.actions.${timing.action}`);
+  return (
+    <Card variant="outlined" sx={{ p: 2 }} data-testid={`timing-${timing.action}`} component="section" aria-label={label}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }}>
+        <Box sx={{ flex: '1 1 30%', minWidth: 0 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {label}
+          </Typography>
+          <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }}>
+            <Chip size="small" color={STATE_COLOR[timing.state]} label={t(`messaging.timing.state.${timing.state}`)} data-testid="action-state" data-state={timing.state} />
+            {timing.startedAt ? (
+              <Typography variant="caption" color="text.secondary">
+                {t('messaging.timing.startedAt', { time: '' })}
+                <Ltr>{formatInstant(lang, timing.startedAt)}</Ltr>
+              </Typography>
+            ) : null}
+          </Stack>
+        </Box>
+        <Box sx={{ flex: '1 1 35%', minWidth: 220 }}>
+          <SendAtPicker name={`sendAt-${timing.action}`} label={t('messaging.timing.sendAt')} value={sendAt} onChange={setSendAt} disabled={locked} />
+        </Box>
+        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap sx={{ flex: '1 1 35%' }}>
+          <FormControlLabel
+            control={<Switch checked={enabled} disabled={locked} onChange={(e) => setEnabled(e.target.checked)} />}
+            label={t('messaging.timing.enabled')}
+          />
+          {dirty ? (
+            <Button variant="outlined" size="small" onClick={() => save()} disabled={patch.isPending} data-testid="save-timing">
+              {t('messaging.timing.save')}
+            </Button>
+          ) : null}
+          {isMessageAction(timing.action) && timing.state === 'scheduled' ? (
+            <Button variant="contained" size="small" startIcon={<PlayIcon />} disabled={!paid || paused} onClick={() => onStart(timing.action as MessageAction)} data-testid="start-action">
+              {t('messaging.timing.start')}
+            </Button>
+          ) : null}
+        </Stack>
+      </Stack>
+      <SendingRefusal
+        error={patch.error}
+        onUse={(next) => {
+          setSendAt(next);
+          save({ sendAt: next, enabled });
+        }}
+      />
+    </Card>
+  );
+}
+
+function StartDialog({ action, onClose }: { action: MessageAction | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const event = useEvent();
+  const preview = useActionPreview(event.id, action);
+  const start = useStartAction(event.id);
+  const data = preview.data;
+  return (
+    <ConfirmDialog
+      open={action !== null}
+      title={action ? t('messaging.timing.startTitle', { action: t(`messaging.actions.${action}`) }) : ''}
+      confirmLabel={t('messaging.timing.startConfirm')}
+      cancelLabel={t('messaging.timing.cancel')}
+      busy={start.isPending || preview.isPending}
+      onConfirm={() => action && start.mutate(action, { onSuccess: onClose })}
+      onClose={() => {
+        start.reset();
+        onClose();
+      }}
+    >
+      <Box data-testid="start-preview">
+        {preview.isPending ? (
+          <CircularProgress size={24} aria-label={t('messaging.timing.start')} />
+        ) : data ? (
+          data.recipients === 0 ? (
+            t('messaging.timing.startNone')
+          ) : (
+            t('messaging.timing.startBody', { recipients: data.recipients, messages: data.messages, smsParts: data.smsParts })
+          )
+        ) : (
+          translateError(t, preview.error)
+        )}
+        <SendingRefusal error={start.error} />
+      </Box>
+    </ConfirmDialog>
+  );
+}
+
+/** `/event/:id/guest/timing`: when each action goes, switches, start now, and pause for the whole event. */
+export function ActionTimingPage() {
+  const { t } = useTranslation();
+  const event = useEvent();
+  const query = useActionTiming(event.id);
+  const pause = usePauseSending(event.id);
+  const [starting, setStarting] = useState<MessageAction | null>(null);
+  const paid = event.progressStatus > 0;
+  const showCalls = event.includeCallsPreference && event.orderPackageId !== 1;
+  const data = query.data;
+  const actions = data?.actions.filter((item) => item.action !== 'calls' || showCalls) ?? [];
+
+  return (
+    <>
+      <PageHeading>{t('messaging.timing.title')}</PageHeading>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {t('messaging.timing.intro')}
+      </Typography>
+      {data?.sendingHours !== 'always' ? (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="quiet-hours">
+          {t('messaging.timing.quietHours')}
+        </Alert>
+      ) : null}
+      {!paid ? (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          data-testid="timing-unpaid"
+          action={
+            <Button component={RouterLink} to={`/pricing/${event.id}`} color="inherit" size="small">
+              {t('messaging.timing.buy')}
+            </Button>
+          }
+        >
+          {t('messaging.timing.unpaid')}
+        </Alert>
+      ) : null}
+      {data ? (
+        <>
+          <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap sx={{ mb: 2 }}>
+            <Button
+              variant={data.paused ? 'contained' : 'outlined'}
+              color={data.paused ? 'primary' : 'inherit'}
+              startIcon={data.paused ? <PlayIcon /> : <PauseIcon />}
+              onClick={() => pause.mutate(!data.paused)}
+              disabled={pause.isPending}
+              data-testid="pause-sending"
+            >
+              {data.paused ? t('messaging.timing.resume') : t('messaging.timing.pause')}
+            </Button>
+            {data.paused ? (
+              <Typography color="warning.dark" role="status">
+                {t('messaging.timing.pausedNote')}
+              </Typography>
+            ) : null}
+          </Stack>
+          {pause.error ? <Alert severity="error">{translateError(t, pause.error)}</Alert> : null}
+          <Stack spacing={2}>
+            {actions.map((timing) => (
+              <ActionRow key={`${timing.action}:${timing.sendAt}:${timing.enabled}:${timing.state}`} timing={timing} paid={paid} paused={data.paused} onStart={setStarting} />
+            ))}
+          </Stack>
+        </>
+      ) : query.error ? (
+        <Alert severity="error">{t('messaging.timing.loadFailed')}</Alert>
+      ) : (
+        <CircularProgress aria-label={t('messaging.timing.title')} />
+      )}
+      <StartDialog action={starting} onClose={() => setStarting(null)} />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { fillTemplate, insertAtCaret, messageDate } from './template-fill';
+
+const values = { guestName: 'Dana', eventName: 'Wedding', date: 'Thursday, 12 March', time: '19:30', place: 'Hall', link: 'L', navigationLink: 'N' };
+
+describe('template fill', () => {
+  it('fills the known placeholders and keeps an unknown one as typed', () => {
+    expect(fillTemplate('Hi {guestName}, {eventName} at {time}: {link} {name}', values)).toBe('Hi Dana, Wedding at 19:30: L {name}');
+  });
+
+  it('inserts a placeholder at the caret or over the selection', () => {
+    expect(insertAtCaret('Hello world', 6, 6, 'guestName')).toEqual({ text: 'Hello {guestName}world', caret: 17 });
+    expect(insertAtCaret('Hello world', 6, 11, 'link')).toEqual({ text: 'Hello {link}', caret: 12 });
+  });
+
+  it('says the date without the year, in the language', () => {
+    expect(messageDate('en', '2027-03-11')).toContain('11 March');
+    expect(messageDate('en', '2027-03-11')).not.toContain('2027');
+    expect(messageDate('ru', '2027-03-11')).toContain('марта');
+  });
+});

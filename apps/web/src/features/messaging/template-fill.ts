@@ -1,0 +1,54 @@
+import {
+  locationTextsIn,
+  normalizeEventLocation,
+  TEMPLATE_PLACEHOLDERS,
+  type EventDto,
+  type Lang,
+  type TemplatePlaceholder,
+} from '@magiim/shared';
+
+/** The SMS's last line as the server adds it (modules/messaging/templates/default-texts.ts OPT_OUT_LINES). */
+export const OPT_OUT_LINES: Record<Lang, string> = {
+  he: 'להסרה השיבו הסר',
+  en: 'Reply STOP to opt out',
+  ru: 'Чтобы отписаться, ответьте СТОП',
+  ar: 'لإلغاء الاشتراك أرسلوا توقف',
+};
+
+const DATE_LOCALES: Record<Lang, string> = { he: 'he-IL', en: 'en-IL', ru: 'ru-RU', ar: 'ar-IL-u-nu-latn' };
+
+/** The date as a message says it (as the server's renderer): weekday, day and month, no year. */
+export const messageDate = (lang: Lang, date: string): string => {
+  const [year, month, day] = date.split('-').map(Number);
+  if (!year || !month || !day) return date;
+  return new Intl.DateTimeFormat(DATE_LOCALES[lang], { timeZone: 'UTC', weekday: lang === 'he' ? 'short' : 'long', day: 'numeric', month: 'long' }).format(
+    new Date(Date.UTC(year, month - 1, day, 12)),
+  );
+};
+
+/** The values of the seven placeholders for one guest in one language (links are samples: the real ones are personal). */
+export const placeholderValues = (event: EventDto, lang: Lang, guestName: string): Record<TemplatePlaceholder, string> => {
+  const texts = locationTextsIn(normalizeEventLocation(event.location, event.defaultLang), lang, event.defaultLang);
+  const origin = typeof window === 'undefined' ? 'https://magiim.co.il' : window.location.origin;
+  return {
+    guestName,
+    eventName: event.names[lang]?.trim() || event.names[event.defaultLang]?.trim() || '',
+    date: messageDate(lang, event.date),
+    time: event.time.slice(0, 5),
+    place: [texts.venue, texts.place].filter(Boolean).join(', '),
+    link: `${origin}/invite/…`,
+    navigationLink: `${origin}/nav/…`,
+  };
+};
+
+const isPlaceholder = (name: string): name is TemplatePlaceholder => (TEMPLATE_PLACEHOLDERS as readonly string[]).includes(name);
+
+/** Fills known placeholders; an unknown one stays as typed (the server refuses it on save). */
+export const fillTemplate = (text: string, values: Record<TemplatePlaceholder, string>): string =>
+  text.replace(/\{([^{}]*)\}/g, (whole, name: string) => (isPlaceholder(name) ? values[name] : whole));
+
+/** Inserts `{name}` at the caret (or over the selection); returns the text and where the caret goes. */
+export const insertAtCaret = (text: string, start: number, end: number, name: TemplatePlaceholder): { text: string; caret: number } => {
+  const token = `{${name}}`;
+  return { text: text.slice(0, start) + token + text.slice(end), caret: start + token.length };
+};
