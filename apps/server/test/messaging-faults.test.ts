@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -10,7 +9,6 @@ import { engineSettings } from '../src/modules/messaging/engine/engine-settings.
 import { MESSAGING_TEST_ENV, paidEventWithGuests, useRecordingChannels, type SentRecord } from '../src/modules/messaging/engine/engine-test-kit.js';
 import { startAction } from '../src/modules/messaging/engine/start-action.js';
 import { createTestApp, type TestApp } from './test-app.js';
-import { readFileRecord } from './messaging/file-channels.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const apps: TestApp[] = [];
@@ -112,7 +110,15 @@ describe('messaging faults', () => {
     // Only the killed processes send: the in-process worker sent the host's e-mail and is stopped.
     await workers[0]!.close();
     apps.splice(apps.indexOf(workers[0]!), 1);
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'magiim-kill-')), 'sent.jsonl');
+    // The sandbox's own record: a line per accepted message, written (fsync'd) before it answers.
+    const file = path.join(api.config.dataDir, 'sandbox', 'sent.jsonl');
+    const readRecord = (): { channel: number; to: string; outboxId: string }[] =>
+      existsSync(file)
+        ? readFileSync(file, 'utf8')
+            .split('\n')
+            .filter((line) => line.trim())
+            .map((line) => JSON.parse(line) as { channel: number; to: string; outboxId: string })
+        : [];
     await startAction(api.ctx, eventId, 'round1', { by: 'host' });
 
     const startWorker = async () => {
@@ -127,7 +133,6 @@ describe('messaging faults', () => {
           DATA_DIR: api.config.dataDir,
           LOG_LEVEL: 'silent',
           RATE_LIMITS: 'off',
-          MESSAGING_RECORD_FILE: file,
           MESSAGING_LEASE_MS: '1500',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -150,25 +155,34 @@ describe('messaging faults', () => {
       child.kill('SIGKILL');
       await exited;
     }
-    const sentBeforeLastRun = readFileRecord(file).length;
+    const sentBeforeLastRun = readRecord().filter((record) => record.channel === 3).length;
     const { child, exited } = await startWorker();
     await waitForDrain(api, eventId, 60_000);
     child.kill('SIGTERM');
     await exited;
 
-    const records = readFileRecord(file);
-    const byKey = perKey(records);
+    const records = readRecord();
+    const byKey = perKey(records.map((record) => ({ outboxId: `${record.outboxId}:${record.channel}` })));
+    // WhatsApp (the event's channel): every guest once. SMS: only the sandbox's "not on WhatsApp" numbers' fallbacks, once at most.
     const byPhone = new Map<string, number>();
-    for (const record of records) byPhone.set(record.to, (byPhone.get(record.to) ?? 0) + 1);
+    for (const record of records.filter((r) => r.channel === 3)) byPhone.set(record.to, (byPhone.get(record.to) ?? 0) + 1);
+    const smsByPhone = new Map<string, number>();
+    for (const record of records.filter((r) => r.channel === 1)) smsByPhone.set(record.to, (smsByPhone.get(record.to) ?? 0) + 1);
+    expect([...smsByPhone.values()].every((n) => n === 1)).toBe(true);
     expect(kills).toBe(20);
     // The kills landed while messages were going (not all before, not all after).
     expect(sentBeforeLastRun).toBeGreaterThan(100);
     expect(sentBeforeLastRun).toBeLessThan(1_000);
     expect({ duplicates: [...byPhone.values()].filter((n) => n > 1).length, missing: guests.length - byPhone.size }).toEqual({ duplicates: 0, missing: 0 });
     expect([...byKey.values()].every((n) => n === 1)).toBe(true);
-    expect(await outboxCounts(api, eventId)).toEqual([{ state: 'sent', reason: null, n: 1_000 }]);
+    const waRows = await api.ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from outbox_messages where event_id = ${eventId} and channel = 3 and state in ('sent', 'delivered', 'read', 'failed')`,
+    );
+    expect(waRows.rows[0]!.n).toBe(1_000);
     // Some claims died with their worker and were re-checked with the provider (the path this test is about).
-    const rechecked = await api.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from outbox_messages where event_id = ${eventId} and attempts > 1`);
+    const rechecked = await api.ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from outbox_messages where event_id = ${eventId} and channel = 3 and attempts > 1`,
+    );
     expect(rechecked.rows[0]!.n).toBeGreaterThan(0);
     console.log(`kill -9 x20: ${sentBeforeLastRun} sent before the last run, ${rechecked.rows[0]!.n} claims re-checked after a kill`);
   });
