@@ -21,6 +21,7 @@ import { Link as RouterLink } from 'react-router';
 import { Ltr, UserText } from '../../../design/bidi';
 import { useIsolatedT } from '../../../design/isolated-text';
 import { GuestLinkMenu } from '../../invitations/components/guest-link-menu';
+import { MessageProgress } from '../../messaging/components/message-progress';
 import { GuestStatusChip } from './guest-status-chip';
 import { InvitationViews } from './invitation-views';
 
@@ -103,7 +104,9 @@ const GuestTableRow = memo(function GuestTableRow({
       <TableCell>
         <InvitationViews count={guest.viewedCount} />
       </TableCell>
-      <TableCell>{/* filled by the messaging engine (rounds sent, delivery) */}</TableCell>
+      <TableCell>
+        <MessageProgress messages={guest.messages} optedOut={guest.optedOut} />
+      </TableCell>
       <TableCell align="right">
         <div style={{ display: 'flex', gap: 4, justifyContent: 'flex-end', alignItems: 'center' }}>
           <GuestLinkMenu guest={guest} label={labels.link} />
@@ -193,6 +196,11 @@ export const GuestTable = memo(function GuestTable({ eventId, guests, groups, se
               <Typography variant="caption" component="p" sx={{ mt: 0.75 }}>
                 <InvitationViews count={guest.viewedCount} />
               </Typography>
+              {guest.messages.length > 0 || guest.optedOut ? (
+                <Box sx={{ mt: 0.5 }}>
+                  <MessageProgress messages={guest.messages} optedOut={guest.optedOut} />
+                </Box>
+              ) : null}
             </Box>
             {actions(guest)}
           </Card>

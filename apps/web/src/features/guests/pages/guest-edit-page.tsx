@@ -13,6 +13,7 @@ import { GuestAnswerCard } from '../../invitations/components/guest-answer-card'
 import { GuestAnswerHistoryCard } from '../../invitations/components/guest-answer-history-card';
 import { PersonalLinkCard } from '../../invitations/components/personal-link-card';
 import { PublicAnswersCard } from '../../invitations/components/public-answers-card';
+import { GuestMessageHistoryCard } from '../../messaging/components/guest-message-history';
 import { useEditGuest, useGroups, useGuest } from '../api';
 import { GuestForm } from '../components/guest-form';
 import { GuestStatusChip } from '../components/guest-status-chip';
@@ -61,6 +62,7 @@ export function GuestEditPage() {
       <PublicAnswersCard eventId={event.id} place="guest" guestId={guestId} />
       <PersonalLinkCard event={event} guest={guest.data} />
       <GuestAnswerHistoryCard eventId={event.id} guestId={guestId} />
+      <GuestMessageHistoryCard eventId={event.id} guestId={guestId} />
     </>
   );
 }

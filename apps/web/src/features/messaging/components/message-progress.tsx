@@ -1,0 +1,85 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import BlockIcon from '@mui/icons-material/Block';
+import DirectionsIcon from '@mui/icons-material/DirectionsOutlined';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import DoneIcon from '@mui/icons-material/Done';
+import ErrorIcon from '@mui/icons-material/Error';
+import FavoriteIcon from '@mui/icons-material/FavoriteBorder';
+import MailIcon from '@mui/icons-material/MailOutline';
+import PhoneIcon from '@mui/icons-material/PhoneOutlined';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { GuestMessage, MessageState } from '@magiim/shared';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+
+/** Spec §3: invitation success green, direction blue, thanks red, call teal. */
+export const MESSAGE_TYPE_LOOK: Record<GuestMessage['type'], { icon: SvgIconComponent; color: string }> = {
+  1: { icon: MailIcon, color: '#2e7d32' },
+  2: { icon: DirectionsIcon, color: '#1565c0' },
+  3: { icon: FavoriteIcon, color: '#c62828' },
+  4: { icon: PhoneIcon, color: '#00796b' },
+};
+
+/** WhatsApp-like marks: a clock, one check, two grey checks, two blue checks; a red mark for failed. */
+const STATE_MARK: Record<MessageState, { icon: SvgIconComponent; color: string }> = {
+  queued: { icon: ScheduleIcon, color: '#6b6475' },
+  sent: { icon: DoneIcon, color: '#6b6475' },
+  delivered: { icon: DoneAllIcon, color: '#6b6475' },
+  read: { icon: DoneAllIcon, color: '#0277bd' },
+  failed: { icon: ErrorIcon, color: '#c62828' },
+  skipped: { icon: BlockIcon, color: '#6b6475' },
+};
+
+/** "Invitation: read (channel: WhatsApp), reason: …" for the title and the screen reader. */
+export const describeMessage = (t: TFunction, message: Pick<GuestMessage, 'type' | 'channel' | 'state' | 'reason'>): string => {
+  const text = t('messaging.progress.label', {
+    type: t(`messaging.types.${message.type}`),
+    state: t(`messaging.states.${message.state}`),
+    channel: t(`messaging.channels.${message.channel}`),
+  });
+  if (!message.reason || (message.state !== 'failed' && message.state !== 'skipped')) return text;
+  return `${text}, ${t('messaging.progress.reason', { reason: t(`messaging.reasons.${message.reason}`, { defaultValue: message.reason }) })}`;
+};
+
+/** One mark: the type's icon in its colour with the state's mark beside it. */
+export function MessageMark({ message }: { message: GuestMessage }) {
+  const { t } = useTranslation();
+  const look = MESSAGE_TYPE_LOOK[message.type];
+  const mark = STATE_MARK[message.state];
+  const label = describeMessage(t, message);
+  const TypeIcon = look.icon;
+  const StateIcon = mark.icon;
+  return (
+    <Box
+      component="span"
+      role="img"
+      aria-label={label}
+      title={label}
+      data-testid="message-mark"
+      data-type={message.type}
+      data-state={message.state}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: '1px', px: 0.25, borderRadius: 1, bgcolor: message.state === 'failed' ? 'rgba(198,40,40,0.08)' : undefined }}
+    >
+      <TypeIcon sx={{ fontSize: 18, color: look.color }} aria-hidden />
+      <StateIcon sx={{ fontSize: 14, color: mark.color }} aria-hidden />
+    </Box>
+  );
+}
+
+/** The guest list's progress column: one mark per message type the guest got, and "no messages" after an opt-out. */
+export function MessageProgress({ messages, optedOut }: { messages: GuestMessage[]; optedOut: boolean }) {
+  const { t } = useTranslation();
+  const sorted = [...messages].sort((a, b) => a.type - b.type);
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }} data-testid="message-progress">
+      {sorted.map((message) => (
+        <MessageMark key={message.type} message={message} />
+      ))}
+      {optedOut ? (
+        <Chip size="small" variant="outlined" color="warning" icon={<BlockIcon />} label={t('messaging.progress.optedOut')} title={t('messaging.progress.optedOutHint')} data-testid="opted-out" />
+      ) : null}
+    </Box>
+  );
+}
