@@ -75,7 +75,7 @@ describe('the dashboard', () => {
     expect(plain(await page.textContent('main'))).not.toMatch(PAYMENT_WORDS);
     expect(await page.locator('[data-testid="not-invited-note"]').count()).toBe(1);
     expect(await page.locator('[data-testid="stat-pending"], [data-testid="stat-inProgress"]').count()).toBe(0);
-    // One tab is no choice: no tab bar; the menu names the page as its heading does.
+    // The tabs are plain links (Guests, Payment…), not a one-tab tablist; the menu names the page as its heading does.
     expect(await page.locator('[role="tablist"]').count()).toBe(0);
     const heading = await textOf(page, 'h1');
     const menuItem = page.locator(`nav a[href="/event/${eventId}/statistics"]`);

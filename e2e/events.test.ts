@@ -224,8 +224,11 @@ describe.each(['he', 'en'] as const)('events in %s', (lang) => {
     const hrefs = await page.locator('nav a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(hrefs).toContain(`/event/${eventId}/guest/list`);
     expect(hrefs).toContain(`/event/${eventId}/settings`);
-    expect(hrefs).not.toContain(`/event/${eventId}/message-template`);
-    expect(hrefs).not.toContain(`/pricing/${eventId}`);
+    expect(hrefs).toContain(`/event/${eventId}/message-template`);
+    expect(hrefs).toContain(`/event/${eventId}/guest/timing`);
+    expect(hrefs).toContain(`/pricing/${eventId}`);
+    // Screens still to come stay out of the menu.
+    expect(hrefs).not.toContain(`/event/${eventId}/my-expenses`);
   });
 
   it('edits the event in the settings, sending what changed', async () => {
