@@ -9,6 +9,8 @@ import * as outbox from './outbox.repository.js';
 import { skipReasonOf } from './skip-reason.js';
 
 const CHANNELS: TextChannel[] = [3, 1];
+/** A channel that had nothing ready is asked again after this (fallback SMS rows wait at most this long). */
+const EMPTY_CHANNEL_PAUSE_MS = 250;
 /** Provider codes that mean the guest asked not to be messaged: never a reason to try SMS instead. */
 const OPT_OUT_CODES = new Set(['optedOut', '131050']);
 
@@ -111,6 +113,7 @@ export const pumpOutbox = async (ctx: AppContext, budgetMs = engineSettings.pump
   const inFlight = new Set<Promise<void>>();
   let rowsInFlight = 0;
   const mode = ctx.config.messaging.sendingHours;
+  const emptyUntil = new Map<TextChannel, number>();
   while (Date.now() - started < budgetMs) {
     const now = new Date();
     if (!isSendingAllowed(now, mode)) {
@@ -122,16 +125,22 @@ export const pumpOutbox = async (ctx: AppContext, budgetMs = engineSettings.pump
     let rateWaitMs = Number.POSITIVE_INFINITY;
     for (const channel of CHANNELS) {
       if (rowsInFlight >= engineSettings.maxInFlight) break;
+      if ((emptyUntil.get(channel) ?? 0) > Date.now()) continue;
       const rate = rateOf(ctx, channel);
       const want = Math.max(1, Math.ceil(rate * engineSettings.batchShareOfSecond));
-      const tokens = await outbox.takeTokens(db, channel, want, rate, want);
+      // The bucket holds up to half a second: a dispatcher slowed by the database catches up instead of losing the time.
+      const capacity = Math.max(want, Math.ceil(rate * engineSettings.bucketSeconds));
+      const tokens = await outbox.takeTokens(db, channel, want, rate, capacity);
       if (tokens.granted === 0) {
         rateWaitMs = Math.min(rateWaitMs, ((1 - tokens.available) / rate) * 1000);
         continue;
       }
       const rows = await outbox.claimReadyRows(db, channel, tokens.granted, engineSettings.claimLeaseMs);
-      await outbox.refundTokens(db, channel, tokens.granted - rows.length, want);
-      if (rows.length === 0) continue;
+      await outbox.refundTokens(db, channel, tokens.granted - rows.length, capacity);
+      if (rows.length === 0) {
+        emptyUntil.set(channel, Date.now() + EMPTY_CHANNEL_PAUSE_MS);
+        continue;
+      }
       claimed += rows.length;
       rowsInFlight += rows.length;
       const batch: Promise<void> = sendBatch(ctx, rows).finally(() => {

@@ -9,8 +9,10 @@ export const engineSettings = {
   maxAttempts: 5,
   /** First back-off after a transient failure (doubles each attempt). */
   retryBaseMs: 2_000,
-  /** Rows a dispatcher asks for at once: this share of a second's rate (the bucket holds no more). */
+  /** Rows a dispatcher asks for at once: this share of a second's rate. */
   batchShareOfSecond: 0.1,
+  /** Tokens a channel's bucket holds at most, in seconds of its rate (the largest burst after a lag). */
+  bucketSeconds: 0.5,
   /** Sends one dispatcher has on the wire at once. */
   maxInFlight: 400,
   /** A dispatch job hands over to a fresh one after this long. */
