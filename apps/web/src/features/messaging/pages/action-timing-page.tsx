@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,54 +22,20 @@ import {
 } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { isApiError } from '../../../app/api-error';
 import { PageHeading } from '../../../components/page-heading';
 import { showToast } from '../../../components/toast-store';
 import { Ltr } from '../../../design/bidi';
 import { translateError } from '../../../i18n/translate-error';
-import { translateMessage } from '../../../i18n/translate-message';
 import { useEvent } from '../../events/use-event';
+import { markSetupSeen } from '../setup-steps';
 import { ConfirmDialog } from '../../guests/components/confirm-dialog';
 import { useActionPreview, useActionTiming, usePatchTiming, usePauseSending, useStartAction } from '../api';
 import { SendAtPicker } from '../components/send-at-picker';
-import { formatInstant, formatLocalDateTime } from '../format-local';
+import { SendingRefusal } from '../components/sending-refusal';
+import { formatInstant } from '../format-local';
 
 const STATE_COLOR: Record<ActionState, 'default' | 'info' | 'success' | 'warning'> = { scheduled: 'info', running: 'warning', done: 'success', disabled: 'default' };
 const isMessageAction = (action: TimedAction): action is MessageAction => (MESSAGE_ACTIONS as readonly string[]).includes(action);
-
-/** The refusal's next allowed moment (OUTSIDE_SENDING_HOURS), if that is what the error is. */
-const nextAllowedOf = (error: unknown): string | null =>
-  isApiError(error) && error.code === 'OUTSIDE_SENDING_HOURS' && typeof error.details.nextAllowed === 'string' ? error.details.nextAllowed : null;
-
-function SendingRefusal({ error, onUse }: { error: unknown; onUse?: (nextAllowed: string) => void }) {
-  const { t, i18n } = useTranslation();
-  const lang: Lang = isLang(i18n.language) ? i18n.language : 'he';
-  if (!error) return null;
-  const next = nextAllowedOf(error);
-  const issue = isApiError(error) ? error.issues[0] : undefined;
-  return (
-    <Alert
-      severity="error"
-      sx={{ mt: 1 }}
-      data-testid="timing-error"
-      action={
-        next && onUse ? (
-          <Button color="inherit" size="small" onClick={() => onUse(next)}>
-            {t('messaging.timing.useNext')}
-          </Button>
-        ) : undefined
-      }
-    >
-      <div>{issue ? translateMessage(t, issue.message) : translateError(t, error)}</div>
-      {next ? (
-        <div>
-          {t('messaging.timing.nextAllowed', { time: '' })}
-          <Ltr>{formatLocalDateTime(lang, next)}</Ltr>
-        </div>
-      ) : null}
-    </Alert>
-  );
-}
 
 function ActionRow({ timing, paid, paused, onStart }: { timing: ActionTiming; paid: boolean; paused: boolean; onStart: (action: MessageAction) => void }) {
   const { t, i18n } = useTranslation();
@@ -173,6 +139,7 @@ export function ActionTimingPage() {
   const { t } = useTranslation();
   const event = useEvent();
   const query = useActionTiming(event.id);
+  useEffect(() => markSetupSeen(event.id, 'timings'), [event.id]);
   const pause = usePauseSending(event.id);
   const [starting, setStarting] = useState<MessageAction | null>(null);
   const paid = event.progressStatus > 0;

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,6 +35,7 @@ import { showToast } from '../../../components/toast-store';
 import { Ltr } from '../../../design/bidi';
 import { translateError } from '../../../i18n/translate-error';
 import { useEvent } from '../../events/use-event';
+import { markSetupSeen } from '../setup-steps';
 import { useGuestList } from '../../guests/api';
 import { ConfirmDialog } from '../../guests/components/confirm-dialog';
 import { useMessageTemplates, useResetTemplates, useSaveTemplate } from '../api';
@@ -185,6 +186,7 @@ export function MessageTemplatesPage() {
   const { t } = useTranslation();
   const event = useEvent();
   const query = useMessageTemplates(event.id);
+  useEffect(() => markSetupSeen(event.id, 'templates'), [event.id]);
   const reset = useResetTemplates(event.id);
   const [purpose, setPurpose] = useState<TemplatePurpose>('invitation');
   const [round, setRound] = useState<Round>(1);

@@ -10,6 +10,8 @@ import { InvitationIllustration } from '../../../design/illustrations';
 import { translateError } from '../../../i18n/translate-error';
 import { useEvent } from '../../events/use-event';
 import { NotInvitedNote, waitsForPackage } from '../../guests/components/not-invited-note';
+import { MessageFunnelCards } from '../../messaging/components/message-funnel-card';
+import { SetupChecklist } from '../../messaging/components/setup-checklist';
 import { useEventStats } from '../api';
 import { AttendanceByGroup } from '../components/attendance-by-group';
 import { ChangedDecisions } from '../components/changed-decisions';
@@ -78,7 +80,9 @@ export function StatisticsPage() {
     <>
       {heading}
       {stats && waitsForPackage(event.progressStatus, stats.guestStats.pending) ? <NotInvitedNote sx={{ mb: 3 }} /> : null}
+      <SetupChecklist event={event} />
       <HeadlineStats stats={stats} fallback={{ invited: event.inviteeCount, guests: event.guestCount }} />
+      <MessageFunnelCards eventId={event.id} enabled={event.progressStatus > 0} />
       <Grid container spacing={3} sx={{ mt: 4 }}>
         <Grid size={{ xs: 12, md: 6 }}>
           <RecentResponses eventId={event.id} responses={sectionStats?.recentResponses} now={now} />

@@ -1,0 +1,120 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { MessageFunnel } from '@magiim/shared';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../components/toast-store';
+import { Ltr } from '../../../design/bidi';
+import { useMessageFunnel, useResend } from '../api';
+import { SendingRefusal } from './sending-refusal';
+
+type FunnelAction = MessageFunnel['actions'][number];
+const STEPS = ['frozen', 'sent', 'delivered', 'read', 'answered', 'failed'] as const;
+const STEP_COLOR: Record<(typeof STEPS)[number], string> = {
+  frozen: '#8e88a0',
+  sent: '#7e57c2',
+  delivered: '#5c6bc0',
+  read: '#0277bd',
+  answered: '#2e7d32',
+  failed: '#c62828',
+};
+
+function FunnelBars({ funnel }: { funnel: FunnelAction }) {
+  const { t } = useTranslation();
+  const total = Math.max(1, funnel.frozen);
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(5.5rem, auto) 1fr auto', columnGap: 1.5, rowGap: 0.75, alignItems: 'center' }}>
+      {STEPS.map((step) => (
+        <Box key={step} sx={{ display: 'contents' }} data-testid={`funnel-${step}`}>
+          <Typography component="dt" variant="body2">
+            {t(`messaging.funnel.${step}`)}
+          </Typography>
+          <Box aria-hidden sx={{ height: 10, borderRadius: 5, bgcolor: 'grey.100', overflow: 'hidden' }}>
+            <Box sx={{ height: '100%', width: `${Math.min(100, (funnel[step] / total) * 100)}%`, bgcolor: STEP_COLOR[step], borderRadius: 5, transition: 'width .4s' }} />
+          </Box>
+          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, textAlign: 'end' }} data-testid={`funnel-${step}-count`}>
+            <Ltr>{funnel[step]}</Ltr>
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function ActionFunnel({ eventId, funnel }: { eventId: string; funnel: FunnelAction }) {
+  const { t } = useTranslation();
+  const resend = useResend(eventId);
+  const channels = Object.entries(funnel.byChannel);
+  const unread = funnel.sent + funnel.delivered > 0 && funnel.read < funnel.frozen - funnel.failed;
+  const again = (only: 'unread' | 'failed') =>
+    resend.mutate({ action: funnel.action, only }, { onSuccess: ({ queued }) => showToast('messaging.funnel.resent', 'success', { count: queued }) });
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }} data-testid={`funnel-card-${funnel.action}`} component="section" aria-labelledby={`funnel-title-${funnel.action}`}>
+      <CardContent>
+        <Typography id={`funnel-title-${funnel.action}`} variant="h2" component="h2" sx={{ fontSize: '1.05rem', mb: 2 }}>
+          {t('messaging.funnel.title', { action: t(`messaging.actions.${funnel.action}`) })}
+        </Typography>
+        <FunnelBars funnel={funnel} />
+        {channels.length > 0 ? (
+          <Table size="small" sx={{ mt: 2 }} aria-label={t('messaging.funnel.byChannel')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('messaging.funnel.byChannel')}</TableCell>
+                {(['sent', 'delivered', 'read', 'failed'] as const).map((step) => (
+                  <TableCell key={step} align="right">
+                    {t(`messaging.funnel.${step}`)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {channels.map(([channel, counts]) => (
+                <TableRow key={channel}>
+                  <TableCell>{t(`messaging.channels.${channel}`, { defaultValue: channel })}</TableCell>
+                  {(['sent', 'delivered', 'read', 'failed'] as const).map((step) => (
+                    <TableCell key={step} align="right">
+                      <Ltr>{counts[step]}</Ltr>
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : null}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
+          <Button variant="outlined" size="small" disabled={!unread || resend.isPending} onClick={() => again('unread')} data-testid="resend-unread">
+            {t('messaging.funnel.resendUnread')}
+          </Button>
+          <Button variant="outlined" size="small" color="error" disabled={funnel.failed === 0 || resend.isPending} onClick={() => again('failed')} data-testid="retry-failed">
+            {t('messaging.funnel.retryFailed')}
+          </Button>
+        </Stack>
+        <SendingRefusal error={resend.error} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The dashboard's funnel: a card per started action (guests, sent, delivered, read, answered, failed, by channel). */
+export function MessageFunnelCards({ eventId, enabled }: { eventId: string; enabled: boolean }) {
+  const funnel = useMessageFunnel(eventId, enabled).data;
+  if (!funnel || funnel.actions.length === 0) return null;
+  return (
+    <Grid container spacing={3} sx={{ mt: 1 }} id="message-funnel" data-testid="message-funnel">
+      {funnel.actions.map((action) => (
+        <Grid key={action.action} size={{ xs: 12, md: 6 }}>
+          <ActionFunnel eventId={eventId} funnel={action} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
