@@ -11,6 +11,7 @@ import { skipReasonOf } from './skip-reason.js';
 const CHANNELS: TextChannel[] = [3, 1];
 /** A channel that had nothing ready is asked again after this (fallback SMS rows wait at most this long). */
 const EMPTY_CHANNEL_PAUSE_MS = 250;
+const RELEASE_AFTER_ERROR_MS = 1_000;
 /** Provider codes that mean the guest asked not to be messaged: never a reason to try SMS instead. */
 const OPT_OUT_CODES = new Set(['optedOut', '131050']);
 
@@ -58,7 +59,12 @@ const sendRow = async (ctx: AppContext, row: outbox.ClaimedRow, guest: outbox.Gu
   const skip = skipReasonOf(row.action, guest);
   if (skip) return outbox.markSkipped(db, row.id, skip);
 
-  const rendered = renderer.render({ guest, action: row.action, channel: row.channel });
+  let rendered: ReturnType<MessageRenderer['render']>;
+  try {
+    rendered = renderer.render({ guest, action: row.action, channel: row.channel });
+  } catch (error) {
+    return releaseUnsent(ctx, [row], error);
+  }
   const smsParts = row.channel === 1 ? rendered.smsParts : null;
   try {
     const accepted = await provider.send({
@@ -86,15 +92,34 @@ const sendRow = async (ctx: AppContext, row: outbox.ClaimedRow, guest: outbox.Gu
   }
 };
 
+/**
+ * Nothing reached the provider (the database or the renderer failed first): the row goes back after a pause, or
+ * fails with 'internal' once its attempts are spent (a renderer that always throws must not spin for ever).
+ */
+const releaseUnsent = async (ctx: AppContext, rows: outbox.ClaimedRow[], error: unknown): Promise<void> => {
+  ctx.logger.error({ err: error, rows: rows.length }, 'outbox rows released before sending');
+  for (const row of rows) {
+    const giveBack =
+      row.attempts >= engineSettings.maxAttempts
+        ? outbox.markFailed(ctx.db, row.id, 'internal')
+        : outbox.releaseClaim(ctx.db, row.id, new Date(Date.now() + RELEASE_AFTER_ERROR_MS * row.attempts), { refund: false });
+    await Promise.resolve(giveBack).catch((releaseError: unknown) => ctx.logger.error({ err: releaseError, outboxId: row.id }, 'claim kept until its lease'));
+  }
+};
+
 const sendBatch = async (ctx: AppContext, rows: outbox.ClaimedRow[]): Promise<void> => {
-  const guests = new Map((await outbox.readGuestsForSending(ctx.db, [...new Set(rows.map((row) => row.guestId))])).map((g) => [g.id, g]));
-  const renderers = new Map<string, Promise<MessageRenderer>>();
+  let guests: Map<string, outbox.GuestForSending>;
+  const renderers = new Map<string, MessageRenderer>();
+  try {
+    guests = new Map((await outbox.readGuestsForSending(ctx.db, [...new Set(rows.map((row) => row.guestId))])).map((g) => [g.id, g]));
+    for (const eventId of new Set(rows.map((row) => row.eventId))) renderers.set(eventId, await createMessageRenderer(ctx, eventId));
+  } catch (error) {
+    return releaseUnsent(ctx, rows, error);
+  }
   await Promise.all(
     rows.map(async (row) => {
       try {
-        let renderer = renderers.get(row.eventId);
-        if (!renderer) renderers.set(row.eventId, (renderer = createMessageRenderer(ctx, row.eventId)));
-        await sendRow(ctx, row, guests.get(row.guestId), await renderer);
+        await sendRow(ctx, row, guests.get(row.guestId), renderers.get(row.eventId)!);
       } catch (error) {
         // The claim stays: after its lease the row is checked with the provider and sent at most once.
         ctx.logger.error({ err: error, outboxId: row.id }, 'outbox row not handled');
@@ -128,7 +153,7 @@ export const pumpOutbox = async (ctx: AppContext, budgetMs = engineSettings.pump
       if ((emptyUntil.get(channel) ?? 0) > Date.now()) continue;
       const rate = rateOf(ctx, channel);
       const want = Math.max(1, Math.ceil(rate * engineSettings.batchShareOfSecond));
-      // The bucket holds up to half a second: a dispatcher slowed by the database catches up instead of losing the time.
+      // The bucket holds a quarter of a second: a dispatcher slowed by the database catches up instead of losing the time.
       const capacity = Math.max(want, Math.ceil(rate * engineSettings.bucketSeconds));
       const tokens = await outbox.takeTokens(db, channel, want, rate, capacity);
       if (tokens.granted === 0) {

@@ -12,7 +12,7 @@ export const engineSettings = {
   /** Rows a dispatcher asks for at once: this share of a second's rate. */
   batchShareOfSecond: 0.1,
   /** Tokens a channel's bucket holds at most, in seconds of its rate (the largest burst after a lag). */
-  bucketSeconds: 0.5,
+  bucketSeconds: 0.25,
   /** Sends one dispatcher has on the wire at once. */
   maxInFlight: 400,
   /** A dispatch job hands over to a fresh one after this long. */
