@@ -158,6 +158,20 @@ describe('dispatch', () => {
     expect(stamps.read_at).not.toBeNull();
   });
 
+  it('keeps a report that overtook the write of its message id', async () => {
+    const { eventId } = await paidEventWithGuests(t, 1);
+    // A row mid-send: claimed, the provider has answered, its id not yet written.
+    await t.ctx.db.execute(sql`
+      insert into outbox_messages (event_id, guest_id, action, wave, type, channel, claimed_at)
+      select event_id, id, 'round1', 0, 1, 3, now() from guests where event_id = ${eventId}`);
+    const [row] = await outboxOf(t, eventId);
+    const reported = applyDeliveryReport(t.ctx, { channel: 3, providerMessageId: `late-${row!.id}`, state: 'delivered', reason: null, at: new Date() });
+    await new Promise((r) => setTimeout(r, 300));
+    await t.ctx.db.execute(sql`update outbox_messages set state = 'sent', provider_message_id = ${`late-${row!.id}`}, claimed_at = null where id = ${row!.id}`);
+    await reported;
+    expect((await outboxOf(t, eventId))[0]).toMatchObject({ state: 'delivered' });
+  });
+
   it('retries a transient failure with back-off and fails it after the last attempt, with SMS as the fallback', async () => {
     const saved = { ...engineSettings };
     engineSettings.retryBaseMs = 20;
