@@ -242,5 +242,5 @@ export const rotateGuestLink = async (ctx: AppContext, userId: string, eventId: 
   const link = newInviteLink(ctx.config.secrets.tokenPepper, 'guest');
   const row = await repo.setGuestInviteLink(ctx.db, eventId, guestId, link);
   if (!row) throw guestNotFound();
-  return toGuestDto(ctx, row);
+  return oneWithMessaging(ctx, eventId, toGuestDto(ctx, row));
 };
