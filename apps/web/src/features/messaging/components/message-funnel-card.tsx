@@ -18,6 +18,7 @@ import { useMessageFunnel, useResend } from '../api';
 import { SendingRefusal } from './sending-refusal';
 
 type FunnelAction = MessageFunnel['actions'][number];
+const CHANNEL_STEPS = ['sent', 'delivered', 'read', 'failed'] as const;
 const STEPS = ['frozen', 'sent', 'delivered', 'read', 'answered', 'failed'] as const;
 const STEP_COLOR: Record<(typeof STEPS)[number], string> = {
   frozen: '#8e88a0',
@@ -65,30 +66,49 @@ function ActionFunnel({ eventId, funnel }: { eventId: string; funnel: FunnelActi
         </Typography>
         <FunnelBars funnel={funnel} />
         {channels.length > 0 ? (
-          <Table size="small" sx={{ mt: 2 }} aria-label={t('messaging.funnel.byChannel')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('messaging.funnel.byChannel')}</TableCell>
-                {(['sent', 'delivered', 'read', 'failed'] as const).map((step) => (
-                  <TableCell key={step} align="right">
-                    {t(`messaging.funnel.${step}`)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {channels.map(([channel, counts]) => (
-                <TableRow key={channel}>
-                  <TableCell>{t(`messaging.channels.${channel}`, { defaultValue: channel })}</TableCell>
-                  {(['sent', 'delivered', 'read', 'failed'] as const).map((step) => (
+          <>
+            {/* Wide screens: a table; a phone: one line per channel (four number columns do not fit 390 px). */}
+            <Table size="small" sx={{ mt: 2, display: { xs: 'none', sm: 'table' } }} aria-label={t('messaging.funnel.byChannel')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('messaging.funnel.byChannel')}</TableCell>
+                  {CHANNEL_STEPS.map((step) => (
                     <TableCell key={step} align="right">
-                      <Ltr>{counts[step]}</Ltr>
+                      {t(`messaging.funnel.${step}`)}
                     </TableCell>
                   ))}
                 </TableRow>
+              </TableHead>
+              <TableBody>
+                {channels.map(([channel, counts]) => (
+                  <TableRow key={channel}>
+                    <TableCell>{t(`messaging.channels.${channel}`, { defaultValue: channel })}</TableCell>
+                    {CHANNEL_STEPS.map((step) => (
+                      <TableCell key={step} align="right">
+                        <Ltr>{counts[step]}</Ltr>
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <Box sx={{ mt: 2, display: { xs: 'block', sm: 'none' } }}>
+              <Typography variant="subtitle2" component="h3">
+                {t('messaging.funnel.byChannel')}
+              </Typography>
+              {channels.map(([channel, counts]) => (
+                <Typography key={channel} variant="body2" color="text.secondary">
+                  <strong>{t(`messaging.channels.${channel}`, { defaultValue: channel })}</strong>
+                  {CHANNEL_STEPS.map((step) => (
+                    <span key={step}>
+                      {' · '}
+                      {t(`messaging.funnel.${step}`)} <Ltr>{counts[step]}</Ltr>
+                    </span>
+                  ))}
+                </Typography>
               ))}
-            </TableBody>
-          </Table>
+            </Box>
+          </>
         ) : null}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
           <Button variant="outlined" size="small" disabled={!unread || resend.isPending} onClick={() => again('unread')} data-testid="resend-unread">

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import BlockIcon from '@mui/icons-material/Block';
 import DirectionsIcon from '@mui/icons-material/DirectionsOutlined';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
@@ -13,6 +12,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import type { GuestMessage, MessageState } from '@magiim/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { ToneChip } from './tone-chip';
 
 /** Spec §3: invitation success green, direction blue, thanks red, call teal. */
 export const MESSAGE_TYPE_LOOK: Record<GuestMessage['type'], { icon: SvgIconComponent; color: string }> = {
@@ -78,7 +78,7 @@ export function MessageProgress({ messages, optedOut }: { messages: GuestMessage
         <MessageMark key={message.type} message={message} />
       ))}
       {optedOut ? (
-        <Chip size="small" variant="outlined" color="warning" icon={<BlockIcon />} label={t('messaging.progress.optedOut')} title={t('messaging.progress.optedOutHint')} data-testid="opted-out" />
+        <ToneChip tone="warning" icon={<BlockIcon />} label={t('messaging.progress.optedOut')} title={t('messaging.progress.optedOutHint')} data-testid="opted-out" />
       ) : null}
     </Box>
   );

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -32,9 +31,10 @@ import { ConfirmDialog } from '../../guests/components/confirm-dialog';
 import { useActionPreview, useActionTiming, usePatchTiming, usePauseSending, useStartAction } from '../api';
 import { SendAtPicker } from '../components/send-at-picker';
 import { SendingRefusal } from '../components/sending-refusal';
+import { ToneChip, type Tone } from '../components/tone-chip';
 import { formatInstant } from '../format-local';
 
-const STATE_COLOR: Record<ActionState, 'default' | 'info' | 'success' | 'warning'> = { scheduled: 'info', running: 'warning', done: 'success', disabled: 'default' };
+const STATE_TONE: Record<ActionState, Tone> = { scheduled: 'info', running: 'warning', done: 'success', disabled: 'neutral' };
 const isMessageAction = (action: TimedAction): action is MessageAction => (MESSAGE_ACTIONS as readonly string[]).includes(action);
 
 function ActionRow({ timing, paid, paused, onStart }: { timing: ActionTiming; paid: boolean; paused: boolean; onStart: (action: MessageAction) => void }) {
@@ -57,7 +57,7 @@ function ActionRow({ timing, paid, paused, onStart }: { timing: ActionTiming; pa
             {label}
           </Typography>
           <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }}>
-            <Chip size="small" color={STATE_COLOR[timing.state]} label={t(`messaging.timing.state.${timing.state}`)} data-testid="action-state" data-state={timing.state} />
+            <ToneChip tone={STATE_TONE[timing.state]} label={t(`messaging.timing.state.${timing.state}`)} data-testid="action-state" data-state={timing.state} />
             {timing.startedAt ? (
               <Typography variant="caption" color="text.secondary">
                 {t('messaging.timing.startedAt', { time: '' })}
@@ -80,7 +80,7 @@ function ActionRow({ timing, paid, paused, onStart }: { timing: ActionTiming; pa
             </Button>
           ) : null}
           {isMessageAction(timing.action) && timing.state === 'scheduled' ? (
-            <Button variant="contained" size="small" startIcon={<PlayIcon />} disabled={!paid || paused} onClick={() => onStart(timing.action as MessageAction)} data-testid="start-action">
+            <Button variant="outlined" size="small" startIcon={<PlayIcon />} disabled={!paid || paused} onClick={() => onStart(timing.action as MessageAction)} data-testid="start-action">
               {t('messaging.timing.start')}
             </Button>
           ) : null}
