@@ -71,7 +71,6 @@ export const takeTokens = async (
   rate: number,
   capacity: number,
 ): Promise<{ granted: number; available: number }> => {
-  await db.execute(sql`insert into messaging_rate_buckets (channel, tokens) values (${channel}, 0) on conflict do nothing`);
   const row = (
     await db.execute<{ granted: number; available: number }>(sql`
       with cur as (
@@ -83,7 +82,10 @@ export const takeTokens = async (
       from g where b.channel = g.channel
       returning g.granted::int as granted, g.avail::float8 as available`)
   ).rows[0];
-  return row ?? { granted: 0, available: 0 };
+  if (row) return row;
+  // First use of the channel on this database: an empty bucket, filling from now.
+  await db.execute(sql`insert into messaging_rate_buckets (channel, tokens) values (${channel}, 0) on conflict do nothing`);
+  return { granted: 0, available: 0 };
 };
 
 export const refundTokens = async (db: Conn, channel: number, tokens: number, capacity: number): Promise<void> => {
