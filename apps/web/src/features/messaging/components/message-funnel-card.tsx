@@ -127,10 +127,12 @@ function ActionFunnel({ eventId, funnel }: { eventId: string; funnel: FunnelActi
 /** The dashboard's funnel: a card per started action (guests, sent, delivered, read, answered, failed, by channel). */
 export function MessageFunnelCards({ eventId, enabled }: { eventId: string; enabled: boolean }) {
   const funnel = useMessageFunnel(eventId, enabled).data;
-  if (!funnel || funnel.actions.length === 0) return null;
+  // Only actions that started: a card of zeros for every later round says nothing.
+  const started = funnel?.actions.filter((action) => action.frozen > 0) ?? [];
+  if (started.length === 0) return null;
   return (
     <Grid container spacing={3} sx={{ mt: 1 }} id="message-funnel" data-testid="message-funnel">
-      {funnel.actions.map((action) => (
+      {started.map((action) => (
         <Grid key={action.action} size={{ xs: 12, md: 6 }}>
           <ActionFunnel eventId={eventId} funnel={action} />
         </Grid>

@@ -9,6 +9,7 @@ import type { EventDto } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useGroups } from '../../guests/api';
+import { visuallyHidden } from '../../statistics/components/visually-hidden';
 import { useActionTiming, useMessageTemplates } from '../api';
 import { setupSteps, wasSetupSeen } from '../setup-steps';
 
@@ -65,7 +66,7 @@ export function SetupChecklist({ event }: { event: EventDto }) {
               >
                 {step.done ? <CheckCircleIcon fontSize="small" aria-hidden /> : <RadioButtonIcon fontSize="small" aria-hidden color="disabled" />}
                 <span>{t(`messaging.setup.${step.key}`)}</span>
-                <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                <Box component="span" sx={visuallyHidden}>
                   {` (${step.done ? t('messaging.setup.doneLabel') : t('messaging.setup.todoLabel')})`}
                 </Box>
               </Box>
