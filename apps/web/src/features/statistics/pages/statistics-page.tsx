@@ -41,6 +41,7 @@ export function StatisticsPage() {
     return (
       <>
         {heading}
+        <SetupChecklist event={event} />
         <EmptyState
           data-testid="stats-empty"
           illustration={<InvitationIllustration />}
