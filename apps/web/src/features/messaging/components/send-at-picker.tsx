@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import dayjs from 'dayjs';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { TimePicker } from '@mui/x-date-pickers/TimePicker';
+import Stack from '@mui/material/Stack';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { renderMultiSectionDigitalClockTimeView } from '@mui/x-date-pickers/timeViewRenderers';
 import { isLang, type Lang } from '@magiim/shared';
@@ -30,19 +32,32 @@ export function SendAtPicker({ value, onChange, label, disabled, name }: { value
   const parsed = value ? dayjs(value) : null;
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={adapterLocale} localeText={localeText}>
-      <DateTimePicker
-        label={label}
-        value={parsed && parsed.isValid() ? parsed : null}
-        format={`${PICKER_DATE_FORMAT} ${PICKER_TIME_FORMAT}`}
-        ampm={false}
-        disabled={disabled}
-        dayOfWeekFormatter={(day) => day.format('dd')}
-        viewRenderers={{ hours: renderMultiSectionDigitalClockTimeView, minutes: renderMultiSectionDigitalClockTimeView }}
-        onChange={(next) => {
-          if (next && next.isValid()) onChange(next.format(LOCAL));
-        }}
-        slotProps={{ textField: { size: 'small', name, fullWidth: true } }}
-      />
+      {/* Two fields, as the event form: one combined field reads its sections backwards in Hebrew and Arabic. */}
+      <Stack direction="row" spacing={1}>
+        <DatePicker
+          label={label}
+          value={parsed && parsed.isValid() ? parsed : null}
+          format={PICKER_DATE_FORMAT}
+          disabled={disabled}
+          dayOfWeekFormatter={(day) => day.format('dd')}
+          onChange={(next) => {
+            if (next && next.isValid()) onChange((parsed && parsed.isValid() ? parsed.year(next.year()).month(next.month()).date(next.date()) : next).format(LOCAL));
+          }}
+          slotProps={{ textField: { size: 'small', name: `${name}-date`, sx: { flex: 3 } } }}
+        />
+        <TimePicker
+          label={t('messaging.timing.time')}
+          value={parsed && parsed.isValid() ? parsed : null}
+          format={PICKER_TIME_FORMAT}
+          ampm={false}
+          disabled={disabled}
+          viewRenderers={{ hours: renderMultiSectionDigitalClockTimeView, minutes: renderMultiSectionDigitalClockTimeView }}
+          onChange={(next) => {
+            if (next && next.isValid()) onChange((parsed && parsed.isValid() ? parsed.hour(next.hour()).minute(next.minute()) : next).format(LOCAL));
+          }}
+          slotProps={{ textField: { size: 'small', name: `${name}-time`, sx: { flex: 2 } } }}
+        />
+      </Stack>
     </LocalizationProvider>
   );
 }

@@ -67,7 +67,7 @@ function ActionRow({ timing, paid, paused, onStart }: { timing: ActionTiming; pa
           </Stack>
         </Box>
         <Box sx={{ flex: '1 1 35%', minWidth: 220 }}>
-          <SendAtPicker name={`sendAt-${timing.action}`} label={t('messaging.timing.sendAt')} value={sendAt} onChange={setSendAt} disabled={locked} />
+          <SendAtPicker name={`sendAt-${timing.action}`} label={t('messaging.timing.sendDate')} value={sendAt} onChange={setSendAt} disabled={locked} />
         </Box>
         <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap sx={{ flex: '1 1 35%' }}>
           <FormControlLabel
