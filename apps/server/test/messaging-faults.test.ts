@@ -133,7 +133,7 @@ describe('messaging faults', () => {
           DATA_DIR: api.config.dataDir,
           LOG_LEVEL: 'silent',
           RATE_LIMITS: 'off',
-          MESSAGING_LEASE_MS: '1500',
+          MESSAGING_LEASE_MS: '3000',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -66,6 +66,11 @@ const sendRow = async (ctx: AppContext, row: outbox.ClaimedRow, guest: outbox.Gu
     return releaseUnsent(ctx, [row], error);
   }
   const smsParts = row.channel === 1 ? rendered.smsParts : null;
+  if (!(await outbox.renewClaim(db, row.id, row.claimToken))) {
+    // This worker stalled past the lease and another took the row over: it sends, not this one.
+    ctx.logger.warn({ outboxId: row.id }, 'claim taken over by another worker; not sent here');
+    return;
+  }
   try {
     const accepted = await provider.send({
       outboxId: row.id,

@@ -5,6 +5,7 @@ import { MessageSendError } from '../../../providers/messaging/index.js';
 import { applyDeliveryReport } from '../inbox.js';
 import { pumpOutbox } from './dispatch.js';
 import { engineSettings } from './engine-settings.js';
+import { renewClaim } from './outbox.repository.js';
 import { actionStateOf, MESSAGING_TEST_ENV, outboxOf, paidEventWithGuests, setStatus, useRecordingChannels, type Behaviour } from './engine-test-kit.js';
 import { runSchedulerTick, schedulerTickJob } from './scheduler.js';
 import { startAction } from './start-action.js';
@@ -221,6 +222,21 @@ describe('dispatch', () => {
     Object.assign(engineSettings, saved);
   });
 
+  it('fences a claim before the provider call: a worker that stalled past its lease does not send a row another took over', async () => {
+    const { eventId } = await paidEventWithGuests(t, 1);
+    const tokenOf = async () =>
+      (await t.ctx.db.execute<{ id: string; token: string }>(sql`select id, claimed_at::text as token from outbox_messages where event_id = ${eventId}`)).rows[0]!;
+    await t.ctx.db.execute(sql`
+      insert into outbox_messages (event_id, guest_id, action, wave, type, channel, claimed_at)
+      select event_id, id, 'round1', 0, 1, 3, clock_timestamp() from guests where event_id = ${eventId}`);
+    const stalled = await tokenOf();
+    // Another worker takes it over after the lease.
+    await t.ctx.db.execute(sql`update outbox_messages set claimed_at = clock_timestamp() + interval '1 millisecond' where id = ${stalled.id}`);
+    expect(await renewClaim(t.ctx.db, stalled.id, stalled.token)).toBe(false);
+    expect(await renewClaim(t.ctx.db, stalled.id, (await tokenOf()).token)).toBe(true);
+    await t.ctx.db.execute(sql`update outbox_messages set state = 'skipped', claimed_at = null where id = ${stalled.id}`);
+  });
+
   it('serves events in turns: a small event due with a large one is not held back', async () => {
     const rates = { ...t.ctx.config.messaging };
     t.ctx.config.messaging.whatsappRatePerSecond = 200;
@@ -287,6 +303,7 @@ describe('the scheduler tick', () => {
     await startAction(t.ctx, eventId, 'round1', { by: 'host' });
     await pump();
     behaviour = () => 'ok';
+    await runSchedulerTick(t.ctx);
     const bell = (await t.ctx.db.execute<{ type: string; count: number }>(sql`select type, count from notifications where event_id = ${eventId} and type = 'messagesFailed'`)).rows;
     expect(bell).toEqual([{ type: 'messagesFailed', count: 1 }]);
   });

@@ -106,6 +106,8 @@ export type ClaimedRow = {
   fallbackOf: string | null;
   /** The claim before this one (it outlived its lease: the send may have happened). */
   previousClaim: Date | null;
+  /** This claim's moment, exactly as stored: the fence checked just before the provider call. */
+  claimToken: string;
 };
 
 /**
@@ -148,7 +150,7 @@ export const claimReadyRows = async (db: Conn, channel: number, limit: number, l
         update outbox_messages o set claimed_at = clock_timestamp(), attempts = o.attempts + 1, updated_at = now()
         from picked where o.id = picked.id
         returning o.id, o.event_id as "eventId", o.guest_id as "guestId", o.action, o.wave, o.type, o.channel, o.attempts,
-          o.fallback_of as "fallbackOf", picked.prev as "previousClaim"
+          o.fallback_of as "fallbackOf", picked.prev as "previousClaim", o.claimed_at::text as "claimToken"
       ), turns as (
         insert into messaging_event_turns (event_id, channel, served_at)
         select c."eventId", ${channel}::smallint, clock_timestamp() from (select distinct "eventId" from claimed) c
@@ -180,6 +182,17 @@ export const readGuestsForSending = async (db: Conn, guestIds: string[]): Promis
             exists (select 1 from messaging_pauses p where p.event_id = g.event_id) as "paused"
           from guests g where g.id = any(${sql.param(guestIds)}::uuid[])`)
       ).rows;
+
+/**
+ * Just before the provider call: the claim is still this worker's (no other took it over after a stall longer
+ * than the lease), renewed so the lease counts from now. False: leave the row alone.
+ */
+export const renewClaim = async (db: Conn, id: string, claimToken: string): Promise<boolean> =>
+  ((
+    await db.execute(sql`
+      update outbox_messages set claimed_at = clock_timestamp()
+      where id = ${id}::uuid and state = 'queued' and claimed_at = ${claimToken}::timestamptz`)
+  ).rowCount ?? 0) > 0;
 
 /** Each writer below changes only a row still queued (a report or another worker may have moved it). */
 export const markSent = async (
