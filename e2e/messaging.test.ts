@@ -91,6 +91,13 @@ describe.each(['he', 'en'] as const)('messages, in %s', (lang) => {
     await page.goto(`${app.url}/event/${eventId}/guest/timing`);
     await page.waitForSelector('[data-testid="timing-round1"] [data-testid="action-state"][data-state="scheduled"]');
     expect(await page.locator('[data-testid="timing-unpaid"]').count()).toBe(0);
+    // The host switches the thank-you message off and saves: that action is off, the rest untouched.
+    await page.click('[data-testid="timing-thanks"] input[type="checkbox"]');
+    await page.click('[data-testid="timing-thanks"] [data-testid="save-timing"]');
+    await page.waitForSelector('[data-testid="timing-thanks"] [data-testid="action-state"][data-state="disabled"]');
+    const saved = (await callApi(app, host, 'GET', `/actionTiming/${eventId}`)) as { actions: { action: string; enabled: boolean }[] };
+    expect(saved.actions.find((action) => action.action === 'thanks')?.enabled).toBe(false);
+    expect(saved.actions.find((action) => action.action === 'round1')?.enabled).toBe(true);
     await shoot(page, 'messaging-timing', lang);
     await page.click('[data-testid="timing-round1"] [data-testid="start-action"]');
     await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="start-preview"]')?.textContent ?? ''));
