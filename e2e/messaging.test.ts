@@ -77,13 +77,16 @@ describe.each(['he', 'en'] as const)('messages, in %s', (lang) => {
     await page.click('[data-testid="save-template"]');
     await page.waitForSelector('[data-testid="template-status"][data-status="rejected"]', { timeout: 15_000 });
     expect(await textOf(page, '[data-testid="template-rejected"]')).toContain(msgText(lang, 'messaging.templates.editToResubmit'));
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shoot(page, 'messaging-template-rejected', lang);
     await field.fill(`${await field.inputValue()} ${lang === 'he' ? 'נתראה!' : 'See you!'}`);
     await page.click('[data-testid="save-template"]');
     await page.waitForSelector('[data-testid="template-status"][data-status="pendingApproval"]');
     expect(plain(await page.textContent('[data-testid="template-status"]'))).toBe(msgText(lang, 'messaging.templateStatus.pendingApproval'));
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shoot(page, 'messaging-template-pending', lang);
     await page.waitForSelector('[data-testid="template-status"][data-status="approved"]', { timeout: 30_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shoot(page, 'messaging-template-approved', lang);
   });
 

@@ -28,7 +28,7 @@ export function MessagePreview({ text, lang, caption }: { text: string; lang: La
         variant="outlined"
         sx={{
           maxWidth: 320,
-          minHeight: 360,
+          minHeight: { xs: 220, md: 360 },
           mx: 'auto',
           borderRadius: 6,
           borderWidth: 8,
