@@ -19,6 +19,7 @@ import { formatLocalDateTime, localPartsOf, parseLocalDateTime } from '../local-
 import { isSendingAllowed, nextSendingMoment } from '../sending-hours.js';
 import { defaultTimings, eventStartOf, type TimingEvent } from './default-timing.js';
 import * as repo from './timing.repository.js';
+import { kickDispatch } from '../engine/dispatch-job.js';
 
 type TimingPatch = z.output<typeof actionTimingPatchSchema>;
 
@@ -177,7 +178,11 @@ export const patchActionTimings = async (ctx: AppContext, userId: string, eventI
 export const pauseSending = async (ctx: AppContext, userId: string, eventId: string, paused: boolean): Promise<ActionTimingsResponse> => {
   await requireEventAccess(ctx.db, userId, eventId, 'edit');
   if (paused) await repo.pauseEvent(ctx.db, eventId);
-  else await repo.resumeEvent(ctx.db, eventId);
+  else {
+    await repo.resumeEvent(ctx.db, eventId);
+    // The held rows go at once, not at the dispatcher's next idle check.
+    await kickDispatch(ctx);
+  }
   return answer(ctx, eventId);
 };
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HDate, HebrewCalendar } from '@hebcal/core';
 import { addDays, MSG, type ActionTimingsResponse, type TimedAction } from '@magiim/shared';
@@ -300,9 +300,14 @@ describe('pause', () => {
       expect(res.json()).toMatchObject({ paused: true, actions: expect.any(Array) });
       expect(await pauseRows()).toBe(1);
     }
+    const dispatches = async () =>
+      ((await t.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'messaging.dispatch'`)).rows[0]?.n ?? 0);
+    const before = await dispatches();
     const resumed = await t.request('POST', `/actionTiming/${eventId}/pause`, { token: owner, body: { paused: false } });
     expect(resumed.json()).toMatchObject({ paused: false });
     expect(await pauseRows()).toBe(0);
+    // Resuming wakes the dispatcher, so held messages go at once.
+    expect(await dispatches()).toBeGreaterThan(before);
   });
 });
 
