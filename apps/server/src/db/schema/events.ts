@@ -132,6 +132,8 @@ export const guests = pgTable(
     index('guests_event_group_idx').on(t.eventId, t.groupId),
     uniqueIndex('guests_invite_token_hash_key').on(t.inviteTokenHash),
     index('guests_event_answered_idx').on(t.eventId, t.answeredAt),
+    // A reply from inside WhatsApp or SMS names only the phone: find its guests across events.
+    index('guests_phone_idx').on(t.phoneNumber),
   ],
 );
 export type GuestRow = typeof guests.$inferSelect;

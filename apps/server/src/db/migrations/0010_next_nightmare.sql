@@ -1,0 +1,1 @@
+CREATE INDEX "guests_phone_idx" ON "guests" USING btree ("phone_number");
