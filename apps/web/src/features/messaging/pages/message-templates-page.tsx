@@ -98,7 +98,10 @@ function TemplateEditor({ data, purpose, round, lang }: { data: MessageTemplates
   const submit = () =>
     save.mutate(
       { purpose, lang, text: draft, ...(ownRound ? { round: round as 2 | 3 } : {}) },
-      { onSuccess: () => showToast('messaging.templates.saved', 'success') },
+      {
+        onSuccess: (next) =>
+          showToast(findTemplate(next, purpose, round, lang)?.status === 'pendingPayment' ? 'messaging.templates.savedUnpaid' : 'messaging.templates.saved', 'success'),
+      },
     );
 
   return (
