@@ -154,6 +154,14 @@ export const actionPreviewSchema = z.object({
   smsParts: z.number().int(),
 });
 
+/** Every SMS ends with this line in the guest's language (spam law §30A); each names a word of OPT_OUT_WORDS. */
+export const OPT_OUT_LINES: Record<(typeof LANGUAGES)[number], string> = {
+  he: 'להסרה השיבו הסר',
+  en: 'Reply STOP to opt out',
+  ru: 'Чтобы отписаться, ответьте СТОП',
+  ar: 'لإلغاء الاشتراك أرسلوا توقف',
+};
+
 /** Words that opt a guest out of an event's messages, in every language (compared trimmed, case-folded). */
 export const OPT_OUT_WORDS = ['הסר', 'stop', 'стоп', 'توقف'] as const;
 /** `POST /dev/sandbox/reply {to, channel, text}` (development only). */

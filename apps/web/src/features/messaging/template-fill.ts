@@ -7,14 +7,6 @@ import {
   type TemplatePlaceholder,
 } from '@magiim/shared';
 
-/** The SMS's last line as the server adds it (modules/messaging/templates/default-texts.ts OPT_OUT_LINES). */
-export const OPT_OUT_LINES: Record<Lang, string> = {
-  he: 'להסרה השיבו הסר',
-  en: 'Reply STOP to opt out',
-  ru: 'Чтобы отписаться, ответьте СТОП',
-  ar: 'لإلغاء الاشتراك أرسلوا توقف',
-};
-
 const DATE_LOCALES: Record<Lang, string> = { he: 'he-IL', en: 'en-IL', ru: 'ru-RU', ar: 'ar-IL-u-nu-latn' };
 
 /** The date as a message says it (as the server's renderer): weekday, day and month, no year. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, OPT_OUT_WORDS, TEMPLATE_PURPOSES } from '@magiim/shared';
 import { whatsappTemplateProblem } from '../../../providers/messaging/sandbox-template-reviewer.js';
-import { DEFAULT_TEXTS, OPT_OUT_LINES } from './default-texts.js';
+import { DEFAULT_TEXTS } from './default-texts.js';
+import { OPT_OUT_LINES } from '@magiim/shared';
 import { placeholdersIn, templateTextIssues } from './template-rules.js';
 
 describe('default message texts', () => {

@@ -27,10 +27,3 @@ export const DEFAULT_TEXTS: Record<TemplatePurpose, Record<Lang, string>> = {
   },
 };
 
-/** The last line of every SMS (spam law §30A: a way to refuse); each names a word of OPT_OUT_WORDS. */
-export const OPT_OUT_LINES: Record<Lang, string> = {
-  he: 'להסרה השיבו הסר',
-  en: 'Reply STOP to opt out',
-  ru: 'Чтобы отписаться, ответьте СТОП',
-  ar: 'لإلغاء الاشتراك أرسلوا توقف',
-};

@@ -5,7 +5,7 @@ import { createTestApp, signUpHost, type TestApp } from '../../../../test/test-a
 import { createEvent, useFakePlaces } from '../../events/event-test-kit.js';
 import { addGuest } from '../../guests/guest-test-kit.js';
 import { inviteTokenOf } from '../../invitations/invite-links.js';
-import { OPT_OUT_LINES } from './default-texts.js';
+import { OPT_OUT_LINES } from '@magiim/shared';
 import { createMessageRenderer, messageDateOf, type RenderGuest } from './render.js';
 import { applyTemplateReview } from './templates.service.js';
 

@@ -13,7 +13,8 @@ import type { AppContext } from '../../../platform/context.js';
 import type { OutgoingMessage, TextChannel } from '../../../providers/messaging/index.js';
 import { inviteTokenOf, publicInviteUrl } from '../../invitations/invite-links.js';
 import { parseCalendarDate, parseWallTime } from '../../invitations/page/event-when.js';
-import { DEFAULT_TEXTS, OPT_OUT_LINES } from './default-texts.js';
+import { DEFAULT_TEXTS } from './default-texts.js';
+import { OPT_OUT_LINES } from '@magiim/shared';
 import { isTemplatePlaceholder } from './template-rules.js';
 import { findRenderEvent, listTemplates } from './templates.repository.js';
 

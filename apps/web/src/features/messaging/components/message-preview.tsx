@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { directionOf, type Lang } from '@magiim/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OPT_OUT_LINES } from '../template-fill';
+import { OPT_OUT_LINES } from '@magiim/shared';
 
 type Channel = 'whatsapp' | 'sms';
 

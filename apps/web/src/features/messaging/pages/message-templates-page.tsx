@@ -41,7 +41,8 @@ import { ConfirmDialog } from '../../guests/components/confirm-dialog';
 import { useMessageTemplates, useResetTemplates, useSaveTemplate } from '../api';
 import { MessagePreview } from '../components/message-preview';
 import { TemplateStatusChip } from '../components/template-status-chip';
-import { fillTemplate, insertAtCaret, OPT_OUT_LINES, placeholderValues } from '../template-fill';
+import { fillTemplate, insertAtCaret, placeholderValues } from '../template-fill';
+import { OPT_OUT_LINES } from '@magiim/shared';
 
 type Round = 1 | 2 | 3;
 
