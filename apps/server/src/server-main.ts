@@ -34,6 +34,8 @@ const main = async () => {
     config.devMailbox ? `  Sent e-mail:        ${shown}/dev/mailbox (no SMTP_URL set, so nothing leaves this machine)` : '',
     worker ? '' : '  Jobs:               not handled here (--no-worker); run worker.js beside it',
     config.payment.provider === 'sandbox' ? `  Payments:           sandbox (${shown}/dev/payment/…): nothing is charged; PAYMENT_PROVIDER=cardcom takes real payments` : '',
+    // The real WhatsApp and SMS providers come next; until then both channels are the sandbox.
+    config.nodeEnv !== 'production' ? `  Messages:           sandbox WhatsApp and SMS (${shown}/dev/sandbox): nothing leaves this machine` : '',
     '  Stop:               Ctrl-C',
     '',
   ];
