@@ -19,6 +19,21 @@ export const REQUIRED_PLACEHOLDER: Record<TemplatePurpose, TemplatePlaceholder |
 };
 /** WhatsApp's limit on a template body. */
 export const TEMPLATE_MAX_LENGTH = 1024;
+/**
+ * WhatsApp's static template rules, with the reason a review gives for each (the provider's words, in English);
+ * the web app shows its own translation of these.
+ */
+export const TEMPLATE_RULE_REASONS = {
+  tooLong: `The body is longer than ${1024} characters.`,
+  edgeVariable: 'A variable is at the very start or end of the body.',
+  adjacentVariables: 'Two variables are side by side with nothing between them.',
+  manyLinks: 'The body has more than one link.',
+} as const;
+export type TemplateRule = keyof typeof TEMPLATE_RULE_REASONS;
+/** The rule a review reason names, or null for another reason (shown as the provider wrote it). */
+export const templateRuleOf = (reason: string): TemplateRule | null =>
+  (Object.keys(TEMPLATE_RULE_REASONS) as TemplateRule[]).find((rule) => TEMPLATE_RULE_REASONS[rule] === reason) ?? null;
+
 /** SMS parts: a GSM-7 text 160 / 153 per part, anything else (Hebrew, Arabic, Russian) UCS-2 70 / 67. */
 export const SMS_SEGMENT_WARNING = 2;
 

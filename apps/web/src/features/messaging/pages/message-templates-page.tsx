@@ -24,6 +24,7 @@ import {
   TEMPLATE_MAX_LENGTH,
   TEMPLATE_PLACEHOLDERS,
   TEMPLATE_PURPOSES,
+  templateRuleOf,
   type Lang,
   type MessageTemplatesResponse,
   type TemplatePurpose,
@@ -58,6 +59,11 @@ const effectiveText = (data: MessageTemplatesResponse, purpose: TemplatePurpose,
 
 function TemplateEditor({ data, purpose, round, lang }: { data: MessageTemplatesResponse; purpose: TemplatePurpose; round: Round; lang: Lang }) {
   const { t } = useTranslation();
+  // The sandbox's (and WhatsApp's) rule reasons come in English: the host reads our translation of them.
+  const reasonText = (reason: string) => {
+    const rule = templateRuleOf(reason);
+    return rule ? t(`messaging.templates.rejections.${rule}`) : reason;
+  };
   const event = useEvent();
   const save = useSaveTemplate(event.id);
   const saved = findTemplate(data, purpose, round, lang);
@@ -114,7 +120,7 @@ function TemplateEditor({ data, purpose, round, lang }: { data: MessageTemplates
         </Stack>
         {saved?.status === 'rejected' ? (
           <Alert severity="error" sx={{ mb: 2 }} data-testid="template-rejected">
-            {saved.reason ? <div>{t('messaging.templates.rejectedReason', { reason: saved.reason })}</div> : null}
+            {saved.reason ? <div>{t('messaging.templates.rejectedReason', { reason: reasonText(saved.reason) })}</div> : null}
             <div>{t('messaging.templates.editToResubmit')}</div>
           </Alert>
         ) : null}
