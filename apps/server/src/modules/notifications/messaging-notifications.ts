@@ -10,8 +10,3 @@ export const notifyActionFinished = async (ctx: AppContext, eventId: string): Pr
 export const notifyMessagesFailed = async (ctx: AppContext, eventId: string): Promise<void> => {
   await ctx.db.transaction((tx) => bumpNotification(tx, eventId, 'messagesFailed'));
 };
-
-/** Raised by the replies handler (and the page's opt-out) when a guest asks not to be messaged. */
-export const notifyOptOut = async (ctx: AppContext, eventId: string): Promise<void> => {
-  await ctx.db.transaction((tx) => bumpNotification(tx, eventId, 'guestOptedOut'));
-};

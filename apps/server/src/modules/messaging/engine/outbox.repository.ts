@@ -53,14 +53,11 @@ export const freezeRecipients = async (db: Conn, eventId: string, action: Messag
     select g.event_id, g.id, ${action}, ${wave}, ${TYPE_OF_ACTION[action]}, ${channel}
     from guests g
     where g.event_id = ${eventId}::uuid and ${recipientFilter(action)}
+      -- a guest already messaged for this action and wave on either channel (the host switched channels since)
+      and not exists (select 1 from outbox_messages o where o.guest_id = g.id and o.action = ${action} and o.wave = ${wave})
     on conflict (guest_id, action, wave, channel) do nothing`);
   return result.rowCount ?? 0;
 };
-
-export const countRecipients = async (db: Conn, eventId: string, action: MessageAction): Promise<number> =>
-  Number(
-    (await db.execute<{ n: string }>(sql`select count(*) as n from guests g where g.event_id = ${eventId}::uuid and ${recipientFilter(action)}`)).rows[0]?.n ?? 0,
-  );
 
 // ── Pacing ────────────────────────────────────────────────────────────────────
 /** Takes up to `want` tokens from the channel's shared bucket (refilled at `rate`/s, holding at most `capacity`). */

@@ -71,12 +71,3 @@ export const skipQueuedMessages = async (tx: Tx, eventId: string, phoneNumber: s
     .returning({ id: outboxMessages.id });
   return skipped.length;
 };
-
-export const isOptedOut = async (db: Db, eventId: string, phoneNumber: string): Promise<boolean> => {
-  const [row] = await db
-    .select({ eventId: messageOptOuts.eventId })
-    .from(messageOptOuts)
-    .where(and(eq(messageOptOuts.eventId, eventId), eq(messageOptOuts.phoneNumber, phoneNumber)))
-    .limit(1);
-  return Boolean(row);
-};
