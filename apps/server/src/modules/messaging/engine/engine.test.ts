@@ -63,6 +63,14 @@ describe('starting an action', () => {
     expect(await actionStateOf(t, eventId, 'round1')).toBe('running');
   });
 
+  it('does not freeze a guest again when the host switches channels and starts the action once more', async () => {
+    const { eventId } = await paidEventWithGuests(t, 3);
+    expect(await startAction(t.ctx, eventId, 'round1', { by: 'host' })).toEqual({ frozen: 3 });
+    await t.ctx.db.execute(sql`update events set message_system_preference = 1 where id = ${eventId}`);
+    expect(await startAction(t.ctx, eventId, 'round1', { by: 'host' })).toEqual({ frozen: 0 });
+    expect((await outboxOf(t, eventId)).every((row) => row.channel === 3)).toBe(true);
+  });
+
   it('sends the direction message to guests coming (partly too) and the thanks to those who came, by SMS when preferred', async () => {
     const { eventId, guests } = await paidEventWithGuests(t, 4, { channel: 1 });
     await setStatus(t, guests[0]!.id, 'approved', 2);
