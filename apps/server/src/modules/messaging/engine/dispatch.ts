@@ -71,6 +71,8 @@ const sendRow = async (ctx: AppContext, row: outbox.ClaimedRow, guest: outbox.Gu
     ctx.logger.warn({ outboxId: row.id }, 'claim taken over by another worker; not sent here');
     return;
   }
+  // Checked again right before the call: a lookup or a slow batch may have carried it past the window's end.
+  if (!isSendingAllowed(new Date(), mode)) return outbox.releaseClaim(db, row.id, nextSendingMoment(new Date(), mode), { refund: true });
   try {
     const accepted = await provider.send({
       outboxId: row.id,
@@ -88,8 +90,9 @@ const sendRow = async (ctx: AppContext, row: outbox.ClaimedRow, guest: outbox.Gu
       return;
     }
     if (error.permanent || row.attempts >= engineSettings.maxAttempts) {
-      await outbox.markFailed(db, row.id, error.code, rendered.text);
+      // The SMS row first: between the two, the action must not look drained (finished) to another worker.
       await fallBackToSms(ctx, row, error.code);
+      await outbox.markFailed(db, row.id, error.code, rendered.text);
       return;
     }
     const backOff = engineSettings.retryBaseMs * 2 ** Math.max(0, row.attempts - 1);
@@ -117,7 +120,9 @@ const sendBatch = async (ctx: AppContext, rows: outbox.ClaimedRow[]): Promise<vo
   const renderers = new Map<string, MessageRenderer>();
   try {
     guests = new Map((await outbox.readGuestsForSending(ctx.db, [...new Set(rows.map((row) => row.guestId))])).map((g) => [g.id, g]));
-    for (const eventId of new Set(rows.map((row) => row.eventId))) renderers.set(eventId, await createMessageRenderer(ctx, eventId));
+    const eventIds = [...new Set(rows.map((row) => row.eventId))];
+    const loaded = await Promise.all(eventIds.map((eventId) => createMessageRenderer(ctx, eventId)));
+    eventIds.forEach((eventId, i) => renderers.set(eventId, loaded[i]!));
   } catch (error) {
     return releaseUnsent(ctx, rows, error);
   }
