@@ -78,6 +78,45 @@ export const API = {
     /** Ours: again to those who did not read, or retry the failed (`{action, only}`). */
     resend: (id: string) => `/messages/resend/${id}`,
   },
+  /** Spec §7 `voiceTemplate/*` and `text-to-speech/{id}`; the call report is ours. */
+  voiceTemplate: {
+    get: (id: string) => `/voiceTemplate/${id}`,
+    edit: (id: string) => `/voiceTemplate/edit/${id}`,
+  },
+  textToSpeech: (id: string) => `/text-to-speech/${id}`,
+  calls: {
+    /** Ours: the call round per guest (`?offset=&limit=&result=`). */
+    report: (id: string) => `/calls/report/${id}`,
+  },
+  /** Spec §7 `expenses/{id}` (GET, PUT) and `expense/export/{id}/{lang}`. */
+  expenses: {
+    list: (id: string) => `/expenses/${id}`,
+    export: (id: string, lang: string) => `/expense/export/${id}/${lang}`,
+  },
+  /** Ours: the gift-link service. */
+  gifts: {
+    get: (id: string) => `/gifts/${id}`,
+    register: (id: string) => `/gifts/register/${id}`,
+  },
+  /** Ours: the contact form of /FAQS-contact-us. */
+  support: { contact: '/support/contact' },
+  /** Spec §7 `push-notifications/token` (PATCH). */
+  pushToken: '/push-notifications/token',
+  /** Ours: co-hosts of an event (GET, POST {email}; DELETE one) and accepting an invitation's link. */
+  cohosts: {
+    list: (id: string) => `/event/${id}/cohosts`,
+    one: (id: string, userId: string) => `/event/${id}/cohosts/${userId}`,
+    accept: '/cohosts/accept',
+    /** What an invitation link is for (`?token=`), shown before accepting. */
+    invitation: '/cohosts/invitation',
+  },
+  /** Development only: the sandbox voice provider's calls, played step by step. */
+  sandboxCalls: {
+    list: '/dev/sandbox/calls',
+    keys: (callId: string) => `/dev/sandbox/calls/${callId}/keys`,
+    answer: (callId: string) => `/dev/sandbox/calls/${callId}/answer`,
+    hangup: (callId: string) => `/dev/sandbox/calls/${callId}/hangup`,
+  },
   /** Development only: a guest's reply to the sandbox channels. */
   sandboxReply: '/dev/sandbox/reply',
   /** Ours. */
@@ -117,6 +156,23 @@ export const API = {
   ott: { create: '/auth/ott', redeem: '/auth/ott/redeem' },
   /** Ours: the payment provider's server callback (`:provider` is `sandbox` or `cardcom`). */
   paymentCallback: (provider: string) => `/payments/callback/${provider}`,
+  /** Provider webhooks (no session, no platform header): Meta's handshake (GET) and signed events (POST). */
+  webhooks: {
+    whatsapp: '/webhooks/whatsapp',
+    /** 019's push API posts forms here; the secret path segment is SMS_WEBHOOK_SECRET. */
+    smsDlr: (secret: string) => `/webhooks/sms/${secret}/dlr`,
+    smsInbound: (secret: string) => `/webhooks/sms/${secret}/inbound`,
+    /** 019's blacklist push: a number removed on the recipient's request (opted out of every event that messaged it). */
+    smsBlacklist: (secret: string) => `/webhooks/sms/${secret}/blacklist`,
+    /** Twilio fetches the call's TwiML here (POST, signed) at each step; `:attemptId` is our call attempt. */
+    voiceTwiml: (attemptId: string) => `/webhooks/voice/twilio/twiml/${attemptId}`,
+    /** Twilio's status callback and asynchronous answering-machine result (POST, signed). */
+    voiceStatus: (attemptId: string) => `/webhooks/voice/twilio/status/${attemptId}`,
+    /** Our rendered audio for `<Play>` (GET, the key is an unguessable keyed hash of voice and text). */
+    voiceAudio: (key: string) => `/webhooks/voice/audio/${key}`,
+    /** Every webhook path starts with this (exempt from session and platform checks). */
+    prefix: '/webhooks/',
+  },
   groups: {
     fetch: (id: string) => `/groups/fetch/${id}`,
     new: (id: string) => `/groups/new/${id}`,

@@ -81,6 +81,14 @@ export const ERROR_CODES = [
   'EVENT_NOT_PAID',
   'ACTION_ALREADY_STARTED',
   'SENDING_PAUSED',
+  // calls (issue 20): editing the call script or starting the call round needs the premium package
+  'PREMIUM_REQUIRED',
+  // the event does not include calls (includeCallsPreference off)
+  'CALLS_NOT_INCLUDED',
+  // issue 21: a list saved from an older read (expenses): the screen reloads
+  'STALE_VERSION',
+  // a co-host invitation link used, revoked, expired or unknown
+  'INVITE_LINK_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

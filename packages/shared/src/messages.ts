@@ -69,4 +69,6 @@ export const MSG = {
   roundAfterEventDay: 'validation.roundAfterEventDay',
   thanksOutsideWindow: 'validation.thanksOutsideWindow',
   directionAfterEvent: 'validation.directionAfterEvent',
+  /** Expenses (issue 21): a paid amount above the row's total. */
+  paidAboveTotal: 'validation.paidAboveTotal',
 } as const;

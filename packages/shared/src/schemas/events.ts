@@ -11,6 +11,7 @@ import { isCalendarDate, TIME_PATTERN } from '../dates.js';
 import { ASK_VALUES, LANGUAGES, MessageChannel, SPECIAL_MEALS } from '../enums.js';
 import { MSG } from '../messages.js';
 import { singleLineText } from './text.js';
+import { WHATSAPP_OVERFLOW_MODES } from './messaging.js';
 import type { EventLocation } from '../event-location.js';
 
 export const askSchema = z.enum(ASK_VALUES, { error: MSG.invalidValue });
@@ -132,6 +133,8 @@ const eventFields = {
   transport: transportSchema,
   includeCallsPreference: z.boolean(),
   messageSystemPreference: messageSystemSchema,
+  /** When WhatsApp's daily tier is spent mid-round: the rest by SMS (default) or tomorrow by WhatsApp. */
+  whatsappOverflow: z.enum(WHATSAPP_OVERFLOW_MODES, { error: MSG.invalidValue }).optional(),
 };
 
 type NamesAndLangs = { names?: EventNames; defaultLang?: string; langs?: string[] };
@@ -174,6 +177,7 @@ export const eventSchema = z.object({
   transport: z.object({ ask: askSchema, options: z.array(z.string()), translations: z.array(localizedTextSchema) }),
   includeCallsPreference: z.boolean(),
   messageSystemPreference: messageSystemSchema,
+  whatsappOverflow: z.enum(WHATSAPP_OVERFLOW_MODES),
   /** 0: not paid, nothing sent; above 0: paid or started (spec §3). */
   progressStatus: z.number().int(),
   orderPackageId: z.number().int().nullable(),
@@ -186,8 +190,8 @@ export const eventSchema = z.object({
   inviteeCount: z.number().int(),
   /** Guests per status (spec §4), for the event card and the dashboard. */
   statusCounts: z.record(z.string(), z.number().int()),
-  /** The caller's role on this event. */
-  role: z.enum(['owner']),
+  /** The caller's role on this event: the owner, or a co-host (everything but payment, deletion and co-hosts). */
+  role: z.enum(['owner', 'cohost']),
   /** The event's public invitation page (`APP_URL/invite/p/<token>`), for anyone the host shares it with. */
   publicInviteUrl: z.string(),
   createdAt: z.string(),

@@ -133,7 +133,9 @@ export const previewLinksSchema = z.object({ invitationUrl: z.string(), navigate
 export const publicInviteLinkSchema = z.object({ publicInviteUrl: z.string() });
 
 /** One answer as the host sees it on "guest answers" (history: every change is kept). */
-export const ANSWER_SOURCES = ['personal', 'public'] as const;
+/** Where an answer came from: the personal or public page, a WhatsApp button or list, an SMS reply (1 / 2 / 3). */
+export const ANSWER_SOURCES = ['personal', 'public', 'whatsapp', 'sms', 'call'] as const;
+export type AnswerSource = (typeof ANSWER_SOURCES)[number];
 export const answerHistoryItemSchema = z.object({
   id: z.string(),
   guestId: z.string(),

@@ -7,7 +7,8 @@ import { multiLineText } from './text.js';
 /** invitation: RSVP rounds 1–3 (rounds 2 and 3 may have their own text); direction: the reminder with directions. */
 export const TEMPLATE_PURPOSES = ['invitation', 'direction', 'thanks'] as const;
 export type TemplatePurpose = (typeof TEMPLATE_PURPOSES)[number];
-export const TEMPLATE_STATUSES = ['pendingPayment', 'pendingApproval', 'approved', 'rejected'] as const;
+/** paused / disabled: WhatsApp stopped an approved template (low quality); the default text goes instead. */
+export const TEMPLATE_STATUSES = ['pendingPayment', 'pendingApproval', 'approved', 'rejected', 'paused', 'disabled'] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 export const TEMPLATE_PLACEHOLDERS = ['guestName', 'eventName', 'date', 'time', 'place', 'link', 'navigationLink'] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
@@ -109,8 +110,11 @@ export const actionTimingPatchSchema = z.object({
     .max(TIMED_ACTIONS.length, MSG.invalidValue),
 });
 export type ActionTimingPatch = z.input<typeof actionTimingPatchSchema>;
-/** `POST actionTiming/{id}/start {action}`: start now (inside the sending hours). */
-export const actionStartSchema = z.object({ action: z.enum(MESSAGE_ACTIONS, { error: MSG.invalidValue }) });
+/**
+ * `POST actionTiming/{id}/start {action}`: start now (inside the sending hours). `calls` starts the call round
+ * (premium with calls included: PREMIUM_REQUIRED, CALLS_NOT_INCLUDED).
+ */
+export const actionStartSchema = z.object({ action: z.enum(TIMED_ACTIONS, { error: MSG.invalidValue }) });
 /** `POST actionTiming/{id}/pause {paused}`. */
 export const actionPauseSchema = z.object({ paused: z.boolean({ error: MSG.invalidValue }) });
 /** Ours: `POST messages/resend/{id} {action, only}`: again to those who did not read, or retry the failed. */
@@ -147,7 +151,8 @@ export type GuestMessageHistory = z.infer<typeof guestMessageHistorySchema>;
 
 const channelCountsSchema = z.object({ sent: z.number().int(), delivered: z.number().int(), read: z.number().int(), failed: z.number().int() });
 export const funnelActionSchema = z.object({
-  action: z.enum(MESSAGE_ACTIONS),
+  /** `calls`: sent = calls placed, delivered = a person picked up, read = 0, answered = an RSVP by keypad or after. */
+  action: z.enum(TIMED_ACTIONS),
   /** Guests frozen into the action (a fallback is the same guest on another channel). */
   frozen: z.number().int(),
   sent: z.number().int(),
@@ -155,7 +160,7 @@ export const funnelActionSchema = z.object({
   read: z.number().int(),
   answered: z.number().int(),
   failed: z.number().int(),
-  /** `"1"` SMS, `"3"` WhatsApp. */
+  /** `"1"` SMS, `"2"` call, `"3"` WhatsApp. */
   byChannel: z.record(z.string(), channelCountsSchema),
 });
 /** `GET messages/funnel/{id}`. */
@@ -177,6 +182,31 @@ export const OPT_OUT_LINES: Record<(typeof LANGUAGES)[number], string> = {
   ar: 'لإلغاء الاشتراك أرسلوا توقف',
 };
 
+/**
+ * With a numeric SMS sender (SMS_SENDER a registered number, so guests can reply) the invitation SMS asks for an
+ * answer by digit; a reply of 1 / 2 / 3 then answers coming / not coming / not sure.
+ */
+export const SMS_REPLY_LINES: Record<(typeof LANGUAGES)[number], string> = {
+  he: 'השיבו 1 מגיע/ה, 2 לא מגיע/ה, 3 עוד לא יודע/ת',
+  en: 'Reply 1 coming, 2 not coming, 3 not sure yet',
+  ru: 'Ответьте 1 приду, 2 не приду, 3 пока не знаю',
+  ar: 'أرسلوا 1 سأحضر، 2 لن أحضر، 3 لست متأكدًا بعد',
+};
+
+/** The invitation's WhatsApp quick replies, in the order coming / not coming / not sure (each ≤ 20 characters). */
+export const WHATSAPP_QUICK_REPLY_TITLES: Record<(typeof LANGUAGES)[number], [string, string, string]> = {
+  he: ['מגיע/ה', 'לא מגיע/ה', 'עוד לא יודע/ת'],
+  en: ['Coming', 'Not coming', 'Not sure yet'],
+  ru: ['Приду', 'Не приду', 'Пока не знаю'],
+  ar: ['سأحضر', 'لن أحضر', 'لست متأكدًا بعد'],
+};
+/** What a quick reply answers with: `rsvp:<status>:<outboxId>` (the Meta adapter and the sandbox give the same). */
+export const WHATSAPP_QUICK_REPLY_ANSWERS = ['approved', 'declined', 'maybe'] as const;
+
+/** Where WhatsApp's daily tier of new recipients leaves the rest of a round (spec: the event's `whatsappOverflow`). */
+export const WHATSAPP_OVERFLOW_MODES = ['sms', 'wait'] as const;
+export type WhatsappOverflowMode = (typeof WHATSAPP_OVERFLOW_MODES)[number];
+
 /** Words that opt a guest out of an event's messages, in every language (compared trimmed, case-folded). */
 export const OPT_OUT_WORDS = ['הסר', 'stop', 'стоп', 'توقف'] as const;
 /** `POST /dev/sandbox/reply {to, channel, text}` (development only). */
@@ -184,6 +214,8 @@ export const sandboxReplySchema = z.object({
   to: z.string().min(1).max(32),
   channel: z.union([z.literal(MessageChannel.SMS), z.literal(MessageChannel.WHATSAPP)]),
   text: multiLineText({ max: 1000 }),
+  /** A tapped quick reply or list row (its payload / id), as WhatsApp sends it beside the title. */
+  payload: z.string().regex(/^[a-z]{1,10}:[a-z0-9_]{1,30}:[0-9a-f-]{36}$/i, MSG.invalidValue).optional(),
 });
 
 /** Parts an SMS takes: GSM-7 160/153, otherwise UCS-2 70/67 (counted in UTF-16 code units). */

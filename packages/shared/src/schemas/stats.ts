@@ -66,7 +66,7 @@ export const eventStatsSchema = z.object({
 });
 export type EventStatsDto = z.infer<typeof eventStatsSchema>;
 
-export const NOTIFICATION_TYPES = ['approved', 'declined', 'maybe', 'changedDecision', 'wrongNumber', 'publicAnswerKept', 'publicGuestWaiting', 'paymentPaid', 'paymentFailed', 'actionFinished', 'messagesFailed', 'guestOptedOut'] as const;
+export const NOTIFICATION_TYPES = ['approved', 'declined', 'maybe', 'changedDecision', 'wrongNumber', 'publicAnswerKept', 'publicGuestWaiting', 'paymentPaid', 'paymentFailed', 'actionFinished', 'messagesFailed', 'guestOptedOut', 'whatsappOverflowSms', 'whatsappOverflowWait'] as const;
 /** Public-link answers waiting for the host: a listed guest's kept beside their own, a new phone to approve. */
 export const PUBLIC_NOTIFICATION_TYPES = ['publicAnswerKept', 'publicGuestWaiting'] as const satisfies readonly NotificationType[];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -12,6 +12,8 @@ export const publicConfigSchema = z.object({
    * 'sandbox' in development without one (sample contacts), null when off.
    */
   googleContacts: z.enum(['google', 'sandbox']).nullable(),
+  /** The support chat widget's WhatsApp number (E.164, `+972…`); null: no widget. */
+  supportWhatsappNumber: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
