@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { GuestAnswerStatus, Lang, MealCounts, NotificationType, PublicAnswerReason, RsvpAnswer } from '@magiim/shared';
+import type { AnswerSource, GuestAnswerStatus, Lang, MealCounts, NotificationType, PublicAnswerReason, RsvpAnswer } from '@magiim/shared';
 import { events, guests } from './events.js';
 
 /** Every answer a guest gave, oldest to newest: the host's "guest answers" screen and changed decisions. */
@@ -21,7 +21,7 @@ export const guestAnswers = pgTable(
     transport: jsonb('transport').$type<{ option: string } | null>(),
     comments: text('comments').notNull().default(''),
     changed: boolean('changed').notNull().default(false),
-    source: text('source').$type<'personal' | 'public'>().notNull(),
+    source: text('source').$type<AnswerSource>().notNull(),
     /** The name typed on the public page (public answers only): who answered for this guest. */
     typedName: text('typed_name'),
     /**

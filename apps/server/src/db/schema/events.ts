@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { PUBLIC_LINK_NEW_GUEST_BUDGET_DEFAULT, type Ask, type EventLocation, type EventNames, type InviteeStatus, type Lang, type MealCounts, type PublicLinkMode, type SpecialMeal } from '@magiim/shared';
+import { PUBLIC_LINK_NEW_GUEST_BUDGET_DEFAULT, type Ask, type EventLocation, type EventNames, type InviteeStatus, type Lang, type MealCounts, type PublicLinkMode, type SpecialMeal, type WhatsappOverflowMode } from '@magiim/shared';
 import { users } from './users.js';
 
 /** The stored invitation image: its storage keys per width; URLs are built from them. */
@@ -30,6 +30,8 @@ export const events = pgTable(
     includeCallsPreference: boolean('include_calls_preference').notNull().default(false),
     /** 1 SMS, 3 WhatsApp (spec §3 message channel). */
     messageSystemPreference: smallint('message_system_preference').notNull().default(3),
+    /** WhatsApp's daily tier spent mid-round: the rest by SMS, or by WhatsApp in the next day's window. */
+    whatsappOverflow: text('whatsapp_overflow').$type<WhatsappOverflowMode>().notNull().default('sms'),
     /** 0: not paid and nothing sent; above 0: paid or started. */
     progressStatus: smallint('progress_status').notNull().default(0),
     orderPackageId: integer('order_package_id'),
@@ -56,7 +58,7 @@ export const events = pgTable(
 );
 export type EventRow = typeof events.$inferSelect;
 
-export const EVENT_ROLES = ['owner'] as const;
+export const EVENT_ROLES = ['owner', 'cohost'] as const;
 export type EventRole = (typeof EVENT_ROLES)[number];
 
 /** Who may work on an event, and as what (owner today; co-hosts later). Every event call checks it. */

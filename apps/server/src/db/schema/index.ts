@@ -9,3 +9,7 @@ export * from './events.js';
 export * from './answers.js';
 export * from './billing.js';
 export * from './messaging.js';
+export * from './whatsapp.js';
+export * from './webhooks.js';
+export * from './calls.js';
+export * from './dashboard.js';

@@ -91,6 +91,11 @@ export const outboxMessages = pgTable(
     smsParts: smallint('sms_parts'),
     /** Set in the same statement that claims the row for a send; a claim older than the lease is retried after a status check. */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * Set right before the provider call (with the claim's renewal) and cleared when the claim is given back: a
+     * claim taken over while this is null never reached the provider, so it is sent without a lookup.
+     */
+    callStartedAt: timestamp('call_started_at', { withTimezone: true }),
     attempts: smallint('attempts').notNull().default(0),
     /** Not before this moment (quiet hours, retry back-off, pacing). */
     notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
@@ -99,6 +104,8 @@ export const outboxMessages = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** When the provider was last asked about this row (SMS status queries confirming an unsigned report). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -109,6 +116,10 @@ export const outboxMessages = pgTable(
     index('outbox_messages_event_action_idx').on(t.eventId, t.action, t.state),
     index('outbox_messages_guest_idx').on(t.guestId, t.createdAt),
     uniqueIndex('outbox_messages_provider_key').on(t.channel, t.providerMessageId),
+    // WhatsApp messages still waiting for `delivered` (the delivery timeout's sweep); those given their SMS drop out.
+    index('outbox_messages_whatsapp_sent_idx')
+      .on(t.sentAt)
+      .where(sql`${t.channel} = 3 and ${t.state} = 'sent' and coalesce(${t.reason}, '') <> 'noDelivery'`),
   ],
 );
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
