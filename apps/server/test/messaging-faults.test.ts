@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MessageSendError } from '../src/providers/messaging/index.js';
@@ -9,12 +7,12 @@ import { engineSettings } from '../src/modules/messaging/engine/engine-settings.
 import { MESSAGING_TEST_ENV, paidEventWithGuests, useRecordingChannels, type SentRecord } from '../src/modules/messaging/engine/engine-test-kit.js';
 import { startAction } from '../src/modules/messaging/engine/start-action.js';
 import { createTestApp, type TestApp } from './test-app.js';
+import { createWorkerProcesses } from './worker-processes.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const apps: TestApp[] = [];
-const children: ChildProcess[] = [];
+const workerSets: ReturnType<typeof createWorkerProcesses>[] = [];
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const workers of workerSets) workers.killAll();
   // Workers first: the API app created (and drops) the database.
   for (const app of apps.reverse()) await app.close().catch(() => {});
 });
@@ -59,9 +57,15 @@ describe('messaging faults', () => {
   it('two workers running the same round: one message each', { timeout: 120_000 }, async () => {
     const { api, workers } = await cluster(2);
     const sent: SentRecord[] = [];
-    for (const worker of workers) {
-      const recording = useRecordingChannels(worker);
-      recording.sent.push = (...items) => sent.push(...items);
+    // One provider behind both workers: what either sent, both find when they look a message up (a claim taken over
+    // after its lease asks the provider before sending again).
+    const recordings = workers.map((worker) => useRecordingChannels(worker));
+    const push = Array.prototype.push;
+    for (const recording of recordings) {
+      recording.sent.push = (...items) => {
+        for (const other of recordings) push.apply(other.sent, items);
+        return push.apply(sent, items);
+      };
     }
     const { eventId, guests } = await paidEventWithGuests(api, 600);
     // Both start it, as a duplicated schedule would.
@@ -122,44 +126,18 @@ describe('messaging faults', () => {
         : [];
     await startAction(api.ctx, eventId, 'round1', { by: 'host' });
 
-    const startWorker = async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/thread-entries/messaging-worker.ts'], {
-        cwd: root,
-        env: {
-          ...process.env,
-          ...MESSAGING_TEST_ENV,
-          WHATSAPP_RATE_PER_SECOND: '50',
-          NODE_ENV: 'test',
-          DATABASE_URL: api.config.databaseUrl,
-          DATA_DIR: api.config.dataDir,
-          LOG_LEVEL: 'silent',
-          RATE_LIMITS: 'off',
-          MESSAGING_LEASE_MS: '3000',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      children.push(child);
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      let stderr = '';
-      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      await new Promise<void>((resolve, reject) => {
-        child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
-        child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${stderr}`)));
-      });
-      return { child, exited };
-    };
-
-    // A start refused by a busy shared server (too many clients) is tried again: the start is not what is tested.
-    const startWorkerRetrying = async (): ReturnType<typeof startWorker> => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await startWorker();
-        } catch (error) {
-          if (attempt >= 3) throw error;
-          await new Promise((r) => setTimeout(r, 1_000));
-        }
-      }
-    };
+    const processes = createWorkerProcesses('messaging-worker.ts', {
+      ...MESSAGING_TEST_ENV,
+      WHATSAPP_RATE_PER_SECOND: '50',
+      NODE_ENV: 'test',
+      DATABASE_URL: api.config.databaseUrl,
+      DATA_DIR: api.config.dataDir,
+      LOG_LEVEL: 'silent',
+      RATE_LIMITS: 'off',
+      MESSAGING_LEASE_MS: '3000',
+    });
+    workerSets.push(processes);
+    const startWorkerRetrying = processes.start;
 
     let kills = 0;
     for (; kills < 20; kills++) {

@@ -1,6 +1,8 @@
-import { RSVP_ANSWERS, type GuestAnswerStatus, type Lang, type NotificationType } from '@magiim/shared';
+import { RSVP_ANSWERS, type AnswerSource, type GuestAnswerStatus, type Lang, type NotificationType } from '@magiim/shared';
 import * as repo from './invitations.repository.js';
 import type { InviteGuest, StoredAnswer } from './invitations.repository.js';
+
+export type { AnswerSource };
 
 export const sameAnswer = (guest: InviteGuest, answer: StoredAnswer): boolean =>
   guest.answeredAt !== null &&
@@ -16,7 +18,8 @@ const isRsvp = (status: string): status is (typeof RSVP_ANSWERS)[number] => (RSV
 export const hasAnswered = (guest: InviteGuest): boolean => guest.answeredAt !== null && (isRsvp(guest.status) || guest.status === 'wrongNumber');
 
 export interface AnswerOrigin {
-  source: 'personal' | 'public';
+  /** The page (personal, public), a WhatsApp button or list, an SMS reply (1 / 2 / 3). */
+  source: AnswerSource;
   /** The name typed on the public page. */
   typedName?: string;
   /** The page language the guest chose (their messages follow it). */

@@ -12,7 +12,7 @@ import type {
   PublicLinkMode,
   SpecialMeal,
 } from '@magiim/shared';
-import { normalizeEventLocation } from '@magiim/shared';
+import { normalizeEventLocation, type AnswerSource } from '@magiim/shared';
 import type { Db } from '../../platform/db.js';
 import { guests, type StoredEventImage } from '../../db/schema/events.js';
 import { guestAnswers, notifications } from '../../db/schema/answers.js';
@@ -188,7 +188,7 @@ export const insertAnswerHistory = async (
     guestId: string;
     previousStatus: GuestAnswerStatus | null;
     changed: boolean;
-    source: 'personal' | 'public';
+    source: AnswerSource;
     typedName: string | null;
   } & StoredAnswer,
 ): Promise<void> => {

@@ -1,3 +1,4 @@
+import { askedOf, isClosed, type Asked } from './answer-rules.js';
 import {
   ANSWERS_PER_TOKEN,
   directionOf,
@@ -7,7 +8,6 @@ import {
   MSG,
   PUBLIC_ANSWERS_WAITING_MAX,
   PUBLIC_PHONES_PER_ADDRESS,
-  todayInBusinessZone,
   transportOptionLabels,
   type InviteAnswerResult,
   type InvitePageDto,
@@ -58,20 +58,10 @@ const pageLang = (event: InviteEvent, wanted: Lang | undefined, fallback: Lang |
   return event.defaultLang;
 };
 
-/** Answers close once the event's day has passed (Asia/Jerusalem). */
-const isClosed = (event: InviteEvent): boolean => todayInBusinessZone() > event.date;
 
 const absolute = (ctx: AppContext, url: string | null): string | null =>
   url && url.startsWith('/') ? `${ctx.config.appUrl}${url}` : url;
 
-interface Asked {
-  meals: boolean;
-  transport: boolean;
-}
-const askedOf = (event: InviteEvent, guest: { askMeals: boolean; askTransport: boolean } | null): Asked => ({
-  meals: event.meals.ask === 'all_guests' || (event.meals.ask === 'some_guests' && Boolean(guest?.askMeals)),
-  transport: event.transport.ask === 'all_guests' || (event.transport.ask === 'some_guests' && Boolean(guest?.askTransport)),
-});
 
 const answerOf = (guest: InviteGuest): InvitePageDto['answer'] => {
   if (!guest.answeredAt) return null;

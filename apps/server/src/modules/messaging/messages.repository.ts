@@ -33,7 +33,7 @@ export const findGuestPhone = async (db: Conn, eventId: string, guestId: string)
   ).rows[0];
 
 export type FunnelRow = {
-  action: MessageAction;
+  action: TimedAction;
   frozen: number;
   sent: number;
   delivered: number;
@@ -43,16 +43,20 @@ export type FunnelRow = {
   byChannel: Record<string, { sent: number; delivered: number; read: number; failed: number }> | null;
 };
 
+/** A call-round row (channel 2) counts as sent once a call was placed, also while it waits for its next attempt. */
+const CALL_PLACED = sql`(o.channel = 2 and o.attempts > 0)`;
+
 /**
  * Per action, counted in guests (a fallback is the same guest on another channel): frozen, reached (sent,
  * delivered, read on any channel), answered since, and failed (no channel reached them); by channel, in messages.
+ * The call round: sent = called at least once, delivered = a person picked up and answered the keypad, read = 0.
  */
 export const readFunnel = async (db: Conn, eventId: string): Promise<FunnelRow[]> =>
   (
     await db.execute<FunnelRow>(sql`
       with per_guest as (
         select o.action, o.guest_id,
-          bool_or(o.state in ('sent', 'delivered', 'read')) as sent,
+          bool_or(o.state in ('sent', 'delivered', 'read') or ${CALL_PLACED}) as sent,
           bool_or(o.state in ('delivered', 'read')) as delivered,
           bool_or(o.state = 'read') as read,
           bool_or(o.state = 'failed') and not bool_or(o.state in ('sent', 'delivered', 'read', 'queued')) as failed,
@@ -71,7 +75,7 @@ export const readFunnel = async (db: Conn, eventId: string): Promise<FunnelRow[]
           'sent', sent, 'delivered', delivered, 'read', read, 'failed', failed)) as by_channel
         from (
           select action, channel,
-            count(*) filter (where state in ('sent', 'delivered', 'read'))::int as sent,
+            count(*) filter (where state in ('sent', 'delivered', 'read') or (channel = 2 and attempts > 0))::int as sent,
             count(*) filter (where state in ('delivered', 'read'))::int as delivered,
             count(*) filter (where state = 'read')::int as read,
             count(*) filter (where state = 'failed')::int as failed

@@ -1,4 +1,4 @@
-import { MESSAGE_ACTIONS, type GuestMessage, type GuestMessageHistory, type MessageAction, type MessageFunnel } from '@magiim/shared';
+import { MESSAGE_ACTIONS, type GuestMessage, type GuestMessageHistory, type MessageAction, type MessageFunnel, type TimedAction } from '@magiim/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, OutsideSendingHoursError } from '../../platform/errors.js';
 import { requireEventAccess } from '../events/event-access.js';
@@ -33,9 +33,10 @@ export const getGuestHistory = async (ctx: AppContext, userId: string, eventId: 
 export const getFunnel = async (ctx: AppContext, userId: string, eventId: string): Promise<MessageFunnel> => {
   await requireEventAccess(ctx.db, userId, eventId, 'read');
   const rows = new Map((await repo.readFunnel(ctx.db, eventId)).map((row) => [row.action, row]));
-  // Every action, in the order they go; one not started yet counts nothing.
+  // Every message action, in the order they go (one not started yet counts nothing); the call round once it has rows.
+  const actions: TimedAction[] = rows.has('calls') ? [...MESSAGE_ACTIONS, 'calls'] : [...MESSAGE_ACTIONS];
   return {
-    actions: MESSAGE_ACTIONS.map((action) => {
+    actions: actions.map((action) => {
       const row = rows.get(action);
       return {
         action,

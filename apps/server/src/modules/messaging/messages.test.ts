@@ -96,21 +96,22 @@ describe("the host's view of messages", () => {
   it('on Shabbat: refuses a resend with the next allowed moment, and the dispatcher holds every ready row until Sunday 09:00', async () => {
     const { token, eventId } = await paidEventWithGuests(t, 2);
     t.ctx.config.messaging.sendingHours = 'israel';
-    // Only Date is faked (timers stay real): Saturday 28 November 2026, 12:00 in Jerusalem.
+    // Only Date is faked (timers stay real): Saturday 12 January 2030, 12:00 in Jerusalem (far ahead: a moment in the
+    // past would put the opening behind the database's own clock).
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-28T10:00:00Z'));
+    vi.setSystemTime(new Date('2030-01-12T10:00:00Z'));
     try {
       await startAction(t.ctx, eventId, 'round1', { by: 'host' });
       const res = await t.request('POST', API.messages.resend(eventId), { token, body: { action: 'round1', only: 'failed' } });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'OUTSIDE_SENDING_HOURS', nextAllowed: '2026-11-29T09:00' });
+      expect(res.json()).toMatchObject({ code: 'OUTSIDE_SENDING_HOURS', nextAllowed: '2030-01-13T09:00' });
       await pumpOutbox(t.ctx, 1_000);
       const rows = (await t.ctx.db.execute<{ state: string; notBefore: string }>(
         sql`select state, not_before as "notBefore" from outbox_messages where event_id = ${eventId}`,
       )).rows;
       expect(rows.map((row) => [row.state, new Date(row.notBefore).toISOString()])).toEqual([
-        ['queued', '2026-11-29T07:00:00.000Z'],
-        ['queued', '2026-11-29T07:00:00.000Z'],
+        ['queued', '2030-01-13T07:00:00.000Z'],
+        ['queued', '2030-01-13T07:00:00.000Z'],
       ]);
     } finally {
       vi.useRealTimers();

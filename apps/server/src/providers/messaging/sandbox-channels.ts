@@ -1,6 +1,7 @@
-import { MessageChannel } from '@magiim/shared';
+import { MessageChannel, WHATSAPP_QUICK_REPLY_TITLES } from '@magiim/shared';
 import {
   MessageSendError,
+  quickReplyPayloadsOf,
   type DeliveryReport,
   type MessagingInbox,
   type OutgoingMessage,
@@ -137,7 +138,11 @@ export const createSandboxChannel = (options: SandboxChannelOptions): TextChanne
       if (message.channel !== channel) throw new MessageSendError(`the ${channel} channel cannot send a ${message.channel} message`, { code: 'wrongChannel', permanent: true });
       if (!E164.test(message.to)) throw new MessageSendError('not an E.164 number', { code: 'invalidNumber', permanent: true });
       try {
-        await record.append({ channel, to: message.to, text: message.text, outboxId: message.outboxId, at: new Date().toISOString() });
+        const titles = WHATSAPP_QUICK_REPLY_TITLES[message.lang];
+        const choices = message.template?.quickReplies
+          ? quickReplyPayloadsOf(message.outboxId).map((payload, i) => ({ title: titles[i] ?? payload, payload }))
+          : undefined;
+        await record.append({ channel, to: message.to, text: message.text, outboxId: message.outboxId, at: new Date().toISOString(), ...(choices ? { choices } : {}) });
       } catch (error) {
         // The line may be on the disk or not: the caller asks `lookup` before any resend.
         throw new MessageSendError(`the sandbox could not record the message: ${(error as Error).message}`, { code: 'sandboxRecord', outcomeUnknown: true });

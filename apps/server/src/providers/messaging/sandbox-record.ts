@@ -11,6 +11,8 @@ export interface SandboxSentRecord {
   outboxId: string;
   /** ISO time the sandbox accepted it. */
   at: string;
+  /** What the guest can tap (an invitation's quick replies, a list's rows): the dev page offers them. */
+  choices?: { title: string; payload: string }[];
 }
 
 /** The sandbox's own record of what it accepted, as a real provider keeps one: appended and fsync'd before `send` answers. */
@@ -30,7 +32,17 @@ const parseLine = (line: string): SandboxSentRecord | undefined => {
   try {
     const value = JSON.parse(line) as Partial<SandboxSentRecord>;
     if ((value.channel === 1 || value.channel === 3) && typeof value.outboxId === 'string' && typeof value.to === 'string') {
-      return { channel: value.channel, to: value.to, text: String(value.text ?? ''), outboxId: value.outboxId, at: String(value.at ?? '') };
+      const choices = Array.isArray(value.choices)
+        ? value.choices.filter((c): c is { title: string; payload: string } => typeof c?.title === 'string' && typeof c?.payload === 'string')
+        : [];
+      return {
+        channel: value.channel,
+        to: value.to,
+        text: String(value.text ?? ''),
+        outboxId: value.outboxId,
+        at: String(value.at ?? ''),
+        ...(choices.length ? { choices } : {}),
+      };
     }
   } catch {
     // A line cut by a crash mid-write: the send it belonged to never answered, so nothing relied on it.

@@ -16,10 +16,12 @@ export interface InvitePageProps {
   values?: AnswerFormValues;
   errors?: AnswerFormErrors | null;
   outcome?: AnswerOutcome;
+  /** The event's approved gift link: offered to a guest who answered they are coming. */
+  giftLink?: string | null;
 }
 
 /** The invitation: the event, when and where, and the RSVP form (personal, public or the host's preview). */
-export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = null, outcome = null }: InvitePageProps) => {
+export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = null, outcome = null, giftLink = null }: InvitePageProps) => {
   const facts = pageFactsOf(page, paths, appUrl, paths.invite);
   const { texts } = facts;
   const name = page.guest?.fullName.trim();
@@ -71,6 +73,17 @@ export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = nu
         stopMessagesAction={acting ? `${withLang(`${paths.invite}/stop-messages`, page.lang)}#stop-messages` : null}
         freshUrl={page.kind === 'public' ? withLang(paths.invite, page.lang) : undefined}
       />
+      {giftLink && page.answer?.status === 'approved' ? (
+        <section className="card" aria-labelledby="gift" data-gift="">
+          <h2 id="gift">{texts.giftTitle}</h2>
+          <p>{texts.giftText}</p>
+          <div className="btns">
+            <a className="btn" href={giftLink} target="_blank" rel="noopener noreferrer">
+              {texts.giftButton}
+            </a>
+          </div>
+        </section>
+      ) : null}
       {/* Whoever reported a wrong number is not invited: no calendar or directions for them. */}
       {outcome === 'wrongNumber' ? null : (
         <>

@@ -16,6 +16,9 @@ import { RateLimitedError } from '../../rate-limits/rate-limiter.js';
 import { optOutByInviteToken } from '../../messaging/replies/opt-outs.service.js';
 import { visitOf } from '../invitations.routes.js';
 import * as invitations from '../invitations.service.js';
+import { findByPersonalToken, findByPublicToken } from '../invitations.repository.js';
+import { inviteTokenHashOf } from '../invite-links.js';
+import { findApprovedGiftLink } from '../../gifts/gifts.repository.js';
 import {
   answerInputOf,
   fieldErrorsOf,
@@ -134,7 +137,15 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
       })
       .send(html);
 
-  const sendInvite = (
+  /** The approved gift link, looked up only for a guest who answered they are coming (issue 21). */
+  const giftLinkFor = async (kind: PageKind, token: string, page: InvitePageDto): Promise<string | null> => {
+    if (kind === 'preview' || page.answer?.status !== 'approved') return null;
+    const hash = inviteTokenHashOf(ctx.config.secrets.tokenPepper, token);
+    const found = kind === 'personal' ? await findByPersonalToken(ctx.database.pool, hash) : await findByPublicToken(ctx.database.pool, hash);
+    return found ? findApprovedGiftLink(ctx.db, found.event.id) : null;
+  };
+
+  const sendInvite = async (
     reply: FastifyReply,
     kind: PageKind,
     token: string,
@@ -142,6 +153,7 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
     options: { status?: number; values?: AnswerFormValues; errors?: AnswerFormErrors | null; outcome?: AnswerOutcome; headers?: Record<string, string> } = {},
   ) => {
     if (kind === 'preview') framable.add(reply);
+    const giftLink = await giftLinkFor(kind, token, page);
     const render = () =>
       inviteDocument({
         page,
@@ -151,11 +163,12 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
         ...(options.values ? { values: options.values } : {}),
         errors: options.errors ?? null,
         outcome: options.outcome ?? null,
+        giftLink,
       });
     if (options.values || options.errors || options.outcome) return sendHtml(reply, options.status ?? 200, page.lang, render(), options.headers);
     // A plain page open: served from the cache of compressed pages when this exact page was rendered before.
     const encoding = pages.encodingFor(reply.request.headers['accept-encoding']);
-    const body = pages.get(`${kind}\n${token}\n${JSON.stringify(page)}`, render, encoding);
+    const body = pages.get(`${kind}\n${token}\n${JSON.stringify(page)}\n${giftLink ?? ''}`, render, encoding);
     return sendHtml(reply, options.status ?? 200, page.lang, body, {
       vary: 'accept-encoding',
       ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),

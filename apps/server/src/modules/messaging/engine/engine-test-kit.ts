@@ -11,13 +11,15 @@ export interface SentRecord extends OutgoingMessage {
   at: number;
 }
 
+/** Message ids are unique across every recording channel of the process, as a real provider's are across its clients. */
+let messageCounter = 0;
+
 export type Behaviour = (message: OutgoingMessage, attempt: number) => 'ok' | MessageSendError | 'hang';
 
 /** Recording channels in place of the configured ones: every accepted message is kept (the provider's own record). */
 export const useRecordingChannels = (t: TestApp, behaviour: Behaviour = () => 'ok', options: { lookup?: boolean } = {}) => {
   const sent: SentRecord[] = [];
   const attempts = new Map<string, number>();
-  let counter = 0;
   const channel = (id: TextChannel): TextChannelProvider => ({
     channel: id,
     name: 'recording',
@@ -26,7 +28,7 @@ export const useRecordingChannels = (t: TestApp, behaviour: Behaviour = () => 'o
       attempts.set(message.outboxId, attempt);
       const outcome = behaviour(message, attempt);
       if (outcome instanceof MessageSendError) throw outcome;
-      const providerMessageId = `rec-${id}-${++counter}`;
+      const providerMessageId = `rec-${id}-${++messageCounter}`;
       sent.push({ ...message, providerMessageId, at: Date.now() });
       if (outcome === 'hang') throw new MessageSendError('timed out', { code: 'timeout', outcomeUnknown: true });
       return { providerMessageId };

@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { InviteeStatus, Lang, MessageAction, MessageState } from '@magiim/shared';
+import type { InviteeStatus, Lang, MessageAction, MessageState, WhatsappOverflowMode } from '@magiim/shared';
 import type { Db } from '../../../platform/db.js';
 
 type Conn = Pick<Db, 'execute'>;
+
+/** Spec §3 channel 2: the call round's rows, never picked, deferred or counted by the text dispatcher. */
+const CALL_CHANNEL = 2;
+
+/** The reason a WhatsApp row waiting for tomorrow's tier carries; cleared once it is sent. */
+export const WAITING_REASON = 'dailyLimit';
 
 /** Spec §3 guest message type of each action. */
 export const TYPE_OF_ACTION: Record<MessageAction, 1 | 2 | 3> = { round1: 1, round2: 1, round3: 1, direction: 2, thanks: 3 };
@@ -46,11 +52,18 @@ export const markActionRunning = async (db: Conn, eventId: string, action: Messa
         started_at = coalesce(action_timings.started_at, now()), updated_at = now()`);
 };
 
-/** Freezes the action's recipients: one statement, one row per guest; a second freeze adds nothing. */
+/**
+ * Freezes the action's recipients: one statement, one row per guest; a second freeze adds nothing. A guest who
+ * stopped this event's WhatsApp marketing messages (131050) is frozen on SMS.
+ */
 export const freezeRecipients = async (db: Conn, eventId: string, action: MessageAction, channel: 1 | 3, wave = 0): Promise<number> => {
+  const channelOfGuest =
+    channel === 3
+      ? sql`case when exists (select 1 from whatsapp_opt_outs w where w.event_id = g.event_id and w.phone_number = g.phone_number) then 1 else 3 end`
+      : sql`1`;
   const result = await db.execute(sql`
     insert into outbox_messages (event_id, guest_id, action, wave, type, channel)
-    select g.event_id, g.id, ${action}, ${wave}, ${TYPE_OF_ACTION[action]}, ${channel}
+    select g.event_id, g.id, ${action}, ${wave}, ${TYPE_OF_ACTION[action]}, ${channelOfGuest}
     from guests g
     where g.event_id = ${eventId}::uuid and ${recipientFilter(action)}
       -- a guest already messaged for this action and wave on either channel (the host switched channels since)
@@ -101,10 +114,16 @@ export type ClaimedRow = {
   channel: 1 | 3;
   attempts: number;
   fallbackOf: string | null;
+  /** When the row was frozen (a WhatsApp row waiting for its template goes by SMS after a while). */
+  createdAt: Date;
   /** The claim before this one (it outlived its lease: the send may have happened). */
   previousClaim: Date | null;
   /** This claim's moment, exactly as stored: the fence checked just before the provider call. */
   claimToken: string;
+  /** The claim before this one got as far as the provider call (call_started_at): only then is the provider asked before a resend. */
+  callStarted: boolean;
+  /** A fallback SMS row: its WhatsApp row's state now (delivered or read meanwhile: the SMS is not sent). */
+  originState: MessageState | null;
 };
 
 /**
@@ -147,14 +166,16 @@ export const claimReadyRows = async (db: Conn, channel: number, limit: number, l
         update outbox_messages o set claimed_at = clock_timestamp(), attempts = o.attempts + 1, updated_at = now()
         from picked where o.id = picked.id
         returning o.id, o.event_id as "eventId", o.guest_id as "guestId", o.action, o.wave, o.type, o.channel, o.attempts,
-          o.fallback_of as "fallbackOf", picked.prev as "previousClaim", o.claimed_at::text as "claimToken"
+          o.fallback_of as "fallbackOf", o.created_at as "createdAt", picked.prev as "previousClaim", o.claimed_at::text as "claimToken",
+          o.call_started_at is not null as "callStarted",
+          (select w.state from outbox_messages w where w.id = o.fallback_of) as "originState"
       ), turns as (
         insert into messaging_event_turns (event_id, channel, served_at)
         select c."eventId", ${channel}::smallint, clock_timestamp() from (select distinct "eventId" from claimed) c
         on conflict (event_id, channel) do update set served_at = excluded.served_at
       )
       select * from claimed`)
-  ).rows.map((row) => ({ ...row, previousClaim: row.previousClaim ? new Date(row.previousClaim) : null }));
+  ).rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt), previousClaim: row.previousClaim ? new Date(row.previousClaim) : null }));
 
 export type GuestForSending = {
   id: string;
@@ -165,7 +186,13 @@ export type GuestForSending = {
   status: InviteeStatus;
   attending: number | null;
   optedOut: boolean;
+  /** Stopped this event's WhatsApp marketing messages (131050): SMS only. */
+  whatsappOptedOut: boolean;
   paused: boolean;
+  /** The event's choice when WhatsApp's daily tier is spent. */
+  whatsappOverflow: WhatsappOverflowMode;
+  /** The event's day (YYYY-MM-DD): waiting for tomorrow's tier makes sense only before it. */
+  eventDate: string;
 };
 
 /** The claimed rows' guests as they are now (read just before sending). */
@@ -176,20 +203,27 @@ export const readGuestsForSending = async (db: Conn, guestIds: string[]): Promis
         await db.execute<GuestForSending>(sql`
           select g.id, g.full_name as "fullName", g.phone_number as "phoneNumber", g.lang, g.invite_salt as "inviteSalt", g.status, g.attending,
             exists (select 1 from message_opt_outs x where x.event_id = g.event_id and x.phone_number = g.phone_number) as "optedOut",
-            exists (select 1 from messaging_pauses p where p.event_id = g.event_id) as "paused"
-          from guests g where g.id = any(${sql.param(guestIds)}::uuid[])`)
+            exists (select 1 from whatsapp_opt_outs w where w.event_id = g.event_id and w.phone_number = g.phone_number) as "whatsappOptedOut",
+            exists (select 1 from messaging_pauses p where p.event_id = g.event_id) as "paused",
+            e.whatsapp_overflow as "whatsappOverflow", e.date::text as "eventDate"
+          from guests g join events e on e.id = g.event_id where g.id = any(${sql.param(guestIds)}::uuid[])`)
       ).rows;
 
 /**
  * Just before the provider call: the claim is still this worker's (no other took it over after a stall longer
- * than the lease), renewed so the lease counts from now. False: leave the row alone.
+ * than the lease), renewed so the lease counts from now, and the call marked as started (a worker taking the row
+ * over later asks the provider first). False: leave the row alone.
  */
-export const renewClaim = async (db: Conn, id: string, claimToken: string): Promise<boolean> =>
-  ((
-    await db.execute(sql`
-      update outbox_messages set claimed_at = clock_timestamp()
-      where id = ${id}::uuid and state = 'queued' and claimed_at = ${claimToken}::timestamptz`)
-  ).rowCount ?? 0) > 0;
+export const renewClaim = async (db: Conn, id: string, claimToken: string): Promise<string | null> =>
+  (
+    await db.execute<{ token: string }>(sql`
+      update outbox_messages set claimed_at = clock_timestamp(), call_started_at = clock_timestamp()
+      where id = ${id}::uuid and state = 'queued' and claimed_at = ${claimToken}::timestamptz
+      returning claimed_at::text as token`)
+  ).rows[0]?.token ?? null;
+
+/** Only while the claim is still `claimToken` (given): a worker that stalled past its lease never undoes another's claim. */
+const fenceOf = (claimToken: string | undefined) => (claimToken === undefined ? sql`` : sql` and claimed_at = ${claimToken}::timestamptz`);
 
 /** Each writer below changes only a row still queued (a report or another worker may have moved it). */
 export const markSent = async (
@@ -200,38 +234,57 @@ export const markSent = async (
   ((
     await db.execute(sql`
       update outbox_messages set state = 'sent', provider_message_id = ${values.providerMessageId}, sent_at = coalesce(sent_at, now()),
-        text = coalesce(${values.text}, text), sms_parts = coalesce(${values.smsParts}::smallint, sms_parts), claimed_at = null, updated_at = now()
+        text = coalesce(${values.text}, text), sms_parts = coalesce(${values.smsParts}::smallint, sms_parts), claimed_at = null, updated_at = now(),
+        -- a retry's or a wait's reason (131000, dailyLimit…) no longer explains anything once it went
+        reason = null
       where id = ${id}::uuid and state = 'queued'`)
   ).rowCount ?? 0) > 0;
 
-export const markFailed = async (db: Conn, id: string, reason: string, text: string | null = null): Promise<boolean> =>
+/**
+ * A WhatsApp send cut off after Meta may have taken it (Meta has no lookup): counted as sent, never repeated on
+ * WhatsApp. A status webhook echoing the row id completes it; without one the delivery timeout sends the SMS.
+ */
+export const markUncertainSent = async (db: Conn, id: string, attemptedAt: Date): Promise<boolean> =>
+  ((
+    await db.execute(sql`
+      update outbox_messages set state = 'sent', reason = 'uncertain', provider_message_id = null,
+        sent_at = coalesce(sent_at, ${attemptedAt.toISOString()}::timestamptz), claimed_at = null, updated_at = now()
+      where id = ${id}::uuid and state = 'queued' and channel = 3`)
+  ).rowCount ?? 0) > 0;
+
+export const markFailed = async (db: Conn, id: string, reason: string, text: string | null = null, claimToken?: string): Promise<boolean> =>
   ((
     await db.execute(sql`
       update outbox_messages set state = 'failed', reason = ${reason}, failed_at = now(), text = coalesce(${text}, text), claimed_at = null, updated_at = now()
-      where id = ${id}::uuid and state = 'queued'`)
+      where id = ${id}::uuid and state = 'queued'${fenceOf(claimToken)}`)
   ).rowCount ?? 0) > 0;
 
-export const markSkipped = async (db: Conn, id: string, reason: string): Promise<void> => {
+export const markSkipped = async (db: Conn, id: string, reason: string, claimToken?: string): Promise<void> => {
   await db.execute(sql`
     update outbox_messages set state = 'skipped', reason = ${reason}, claimed_at = null, updated_at = now()
-    where id = ${id}::uuid and state = 'queued'`);
+    where id = ${id}::uuid and state = 'queued'${fenceOf(claimToken)}`);
 };
 
 /** Gives a claim back: the row is sent later (back-off, a paused event); `refund` undoes the attempt it counted. */
-export const releaseClaim = async (db: Conn, id: string, notBefore: Date, options: { refund: boolean; reason?: string }): Promise<void> => {
+export const releaseClaim = async (
+  db: Conn,
+  id: string,
+  notBefore: Date,
+  options: { refund: boolean; reason?: string; claimToken?: string },
+): Promise<void> => {
   await db.execute(sql`
-    update outbox_messages set claimed_at = null, not_before = ${notBefore.toISOString()}::timestamptz,
+    update outbox_messages set claimed_at = null, call_started_at = null, not_before = ${notBefore.toISOString()}::timestamptz,
       attempts = case when ${options.refund} then greatest(attempts - 1, 0) else attempts end,
       reason = coalesce(${options.reason ?? null}, reason), updated_at = now()
-    where id = ${id}::uuid and state = 'queued'`);
+    where id = ${id}::uuid and state = 'queued'${fenceOf(options.claimToken)}`);
 };
 
-/** Quiet hours: every ready row waits for the window (nothing is claimed, dropped or sent inside). */
+/** Quiet hours: every ready text row waits for the window (nothing is claimed, dropped or sent inside; calls keep their own window). */
 export const deferReadyRows = async (db: Conn, until: Date): Promise<number> =>
   (
     await db.execute(sql`
       update outbox_messages set not_before = ${until.toISOString()}::timestamptz, updated_at = now()
-      where state = 'queued' and not_before < ${until.toISOString()}::timestamptz`)
+      where state = 'queued' and channel <> ${CALL_CHANNEL} and not_before < ${until.toISOString()}::timestamptz`)
   ).rowCount ?? 0;
 
 /** One SMS row for a WhatsApp row that could not be delivered (the once-key makes a second one a no-op). */
@@ -249,7 +302,7 @@ export const nextReadyMoment = async (db: Conn, leaseMs: number): Promise<Date |
     await db.execute<{ at: string | null }>(sql`
       select min(greatest(not_before, coalesce(claimed_at + ${leaseMs} * interval '1 millisecond', not_before))) as at
       from outbox_messages o
-      where state = 'queued' and not exists (select 1 from messaging_pauses p where p.event_id = o.event_id)`)
+      where state = 'queued' and channel <> ${CALL_CHANNEL} and not exists (select 1 from messaging_pauses p where p.event_id = o.event_id)`)
   ).rows[0];
   return row?.at ? new Date(row.at) : null;
 };
@@ -296,10 +349,12 @@ export const listDueActions = async (db: Conn, limit: number): Promise<DueAction
       limit ${limit}`)
   ).rows;
 
+/** Text rows ready to send (the call round's rows, channel 2, are the call dispatcher's). */
 export const hasReadyRows = async (db: Conn): Promise<boolean> =>
-  (await db.execute(sql`select 1 from outbox_messages where state = 'queued' and not_before <= now() limit 1`)).rows.length > 0;
+  (await db.execute(sql`select 1 from outbox_messages where state = 'queued' and channel <> ${CALL_CHANNEL} and not_before <= now() limit 1`)).rows.length > 0;
 
 // ── Reports ───────────────────────────────────────────────────────────────────
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type ReportedRow = {
   id: string;
   state: MessageState;
@@ -308,7 +363,7 @@ export type ReportedRow = {
 /** Moves a row forward only: queued < sent < delivered < read; failed only from queued or sent. */
 export const applyReport = async (
   db: Conn,
-  report: { channel: number; providerMessageId: string; state: 'sent' | 'delivered' | 'read' | 'failed'; reason: string | null; at: Date },
+  report: { channel: number; providerMessageId: string; state: 'sent' | 'delivered' | 'read' | 'failed'; reason: string | null; at: Date; outboxId?: string | null },
 ): Promise<ReportedRow | 'unchanged' | 'unknown'> => {
   const at = report.at.toISOString();
   const update =
@@ -321,9 +376,11 @@ export const applyReport = async (
           : sql`state = 'failed', reason = ${report.reason ?? 'failed'}, failed_at = coalesce(failed_at, ${at}::timestamptz)`;
   const from =
     report.state === 'sent' ? ['queued'] : report.state === 'delivered' ? ['queued', 'sent'] : report.state === 'read' ? ['queued', 'sent', 'delivered'] : ['queued', 'sent'];
+  // A delivery clears what no longer explains anything (a doubt, a retry's code); 'noDelivery' stays: it says why an SMS went too.
+  const clearDoubt = report.state === 'delivered' || report.state === 'read' ? sql`, reason = case when reason = 'noDelivery' then reason else null end` : sql``;
   const moved = (
     await db.execute<ReportedRow>(sql`
-      update outbox_messages set ${update}, claimed_at = null, updated_at = now()
+      update outbox_messages set ${update}${clearDoubt}, claimed_at = null, updated_at = now()
       where channel = ${report.channel} and provider_message_id = ${report.providerMessageId} and state = any(${sql.param(from)}::text[])
       returning id, state`)
   ).rows[0];
@@ -331,5 +388,24 @@ export const applyReport = async (
   const known = (
     await db.execute(sql`select 1 from outbox_messages where channel = ${report.channel} and provider_message_id = ${report.providerMessageId}`)
   ).rows.length;
-  return known ? 'unchanged' : 'unknown';
+  if (known) return 'unchanged';
+  if (report.outboxId && UUID.test(report.outboxId)) {
+    // The provider echoed our id: the send's answer (its message id) was never stored — a worker died after the call.
+    // A WhatsApp row counted sent while unsure ('uncertain') is completed here: it takes the message id.
+    const byIdFrom = report.state === 'sent' ? [...from, 'sent', 'failed'] : [...from, 'failed'];
+    const byId = (
+      await db.execute<ReportedRow>(sql`
+        update outbox_messages set ${update}${clearDoubt}, provider_message_id = ${report.providerMessageId}, claimed_at = null, updated_at = now()
+        where id = ${report.outboxId}::uuid and channel = ${report.channel} and state = any(${sql.param(byIdFrom)}::text[])
+          -- or already this message's id: a concurrent status (sent and delivered together) stored it first, and
+          -- the re-check after its lock must still let this one move the row forward
+          and (provider_message_id is null or provider_message_id = ${report.providerMessageId})
+          and not (state = 'failed' and reason is distinct from 'uncertain')
+        returning id, state`)
+    ).rows[0];
+    if (byId) return byId;
+    const exists = (await db.execute(sql`select 1 from outbox_messages where id = ${report.outboxId}::uuid and channel = ${report.channel}`)).rows.length;
+    if (exists) return 'unchanged';
+  }
+  return 'unknown';
 };

@@ -4,6 +4,8 @@ import { kickDispatch } from './dispatch-job.js';
 import { finishActions } from './finish-actions.js';
 import { hasReadyRows, listDueActions } from './outbox.repository.js';
 import { startAction } from './start-action.js';
+import { startCallRound } from '../../calls/engine/start-call-round.js';
+import { listDueCallRounds } from '../../calls/engine/calls.repository.js';
 
 const DUE_PER_TICK = 200;
 const HALF_MINUTE_SECONDS = 30;
@@ -15,6 +17,14 @@ export const runSchedulerTick = async (ctx: AppContext): Promise<void> => {
       await startAction(ctx, due.eventId, due.action, { by: 'schedule' });
     } catch (error) {
       ctx.logger.warn({ err: error, ...due }, 'scheduled action not started');
+    }
+  }
+  // The call round (premium, calls included): its own dispatcher and window.
+  for (const due of await listDueCallRounds(ctx.db, DUE_PER_TICK)) {
+    try {
+      await startCallRound(ctx, due.eventId, { by: 'schedule' });
+    } catch (error) {
+      ctx.logger.warn({ err: error, eventId: due.eventId }, 'scheduled call round not started');
     }
   }
   await finishActions(ctx);

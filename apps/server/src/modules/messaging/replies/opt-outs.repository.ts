@@ -5,6 +5,7 @@ import { guests } from '../../../db/schema/events.js';
 import { messageOptOuts, outboxMessages } from '../../../db/schema/messaging.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Conn = Pick<Db, 'execute'>;
 export type OptOutVia = 'sms' | 'whatsapp' | 'page';
 
 export type MessagedGuest = {
@@ -17,7 +18,7 @@ export type MessagedGuest = {
  * The events where this phone is a guest and was sent a message (the provider took it) — by `channel`, or by any
  * channel when `channel` is null — the most recently messaged first.
  */
-export const findMessagedGuests = async (db: Db, phoneNumber: string, channel: TextChannel | null): Promise<MessagedGuest[]> =>
+export const findMessagedGuests = async (db: Conn, phoneNumber: string, channel: TextChannel | null): Promise<MessagedGuest[]> =>
   (
     await db.execute<MessagedGuest>(sql`
       select g.id as "guestId", g.event_id as "eventId", g.phone_number as "phoneNumber"
@@ -71,3 +72,11 @@ export const skipQueuedMessages = async (tx: Tx, eventId: string, phoneNumber: s
     .returning({ id: outboxMessages.id });
   return skipped.length;
 };
+
+/** The event and the phone an outbox row went to (a report that the recipient blocked us names only the row). */
+export const findOutboxRecipient = async (db: Conn, outboxId: string): Promise<{ eventId: string; phoneNumber: string } | undefined> =>
+  (
+    await db.execute<{ eventId: string; phoneNumber: string }>(sql`
+      select o.event_id as "eventId", g.phone_number as "phoneNumber" from outbox_messages o join guests g on g.id = o.guest_id
+      where o.id = ${outboxId}::uuid limit 1`)
+  ).rows[0];

@@ -11,13 +11,16 @@ const PAGE_OPT_OUTS_PER_TOKEN = { max: 20, windowMinutes: 60 };
  * The phone is never messaged again for the event, on any channel: the opt-out row (kept by phone, so a guest
  * re-added with the same number stays out), its waiting messages skipped, and the host's bell rung once.
  */
-export const optOutOfEvent = async (ctx: AppContext, eventId: string, phoneNumber: string, via: repo.OptOutVia): Promise<boolean> =>
-  ctx.db.transaction(async (tx) => {
+export const optOutOfEvent = async (ctx: AppContext, eventId: string, phoneNumber: string, via: repo.OptOutVia, inTx?: repo.Tx): Promise<boolean> => {
+  const apply = async (tx: repo.Tx) => {
     const created = await repo.insertOptOut(tx, eventId, phoneNumber, via);
     await repo.skipQueuedMessages(tx, eventId, phoneNumber);
     if (created) await bumpNotification(tx, eventId, 'guestOptedOut');
     return created;
-  });
+  };
+  // Inside a caller's transaction (a webhook's): its writes commit or roll back with the rest.
+  return inTx ? apply(inTx) : ctx.db.transaction(apply);
+};
 
 /** "Stop messages for this event" on the guest's personal page. */
 export const optOutByInviteToken = async (ctx: AppContext, token: string): Promise<void> => {

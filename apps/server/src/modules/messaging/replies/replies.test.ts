@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { GuestDto, MessageState } from '@magiim/shared';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
 import { messageOptOuts, outboxMessages } from '../../../db/schema/messaging.js';
+import { guests } from '../../../db/schema/events.js';
 import type { TextChannel } from '../../../providers/messaging/index.js';
 import { addGuest, hostWithEvent } from '../../guests/guest-test-kit.js';
 import { handleInboundReply } from './handle-reply.js';
@@ -100,7 +101,7 @@ describe('guest replies inside a channel', () => {
     expect(await optOutOf(eventId, guest.phoneNumber)).toBeDefined();
   });
 
-  it('ignores any other text', async () => {
+  it('does not opt out on any other text', async () => {
     const { eventId, guest, ids } = await messagedGuest(3);
     for (const text of ['כן, מגיעים!', 'please stop the music', 'stopped']) await reply(3, guest.phoneNumber, text);
     expect(await optOutOf(eventId, guest.phoneNumber)).toBeUndefined();
@@ -142,4 +143,14 @@ describe('guest replies inside a channel', () => {
     await reply(3, guest.phoneNumber, 'הסר');
     expect(await optOutOf(eventId, guest.phoneNumber)).toBeUndefined();
   });
+
+  it('reads an SMS 1 / 2 / 3 as no answer when the invitation could not ask for one (a sender name, not a number)', async () => {
+    const { eventId, guest } = await messagedGuest(1);
+    expect(t.ctx.config.sms.twoWay).toBe(false);
+    await reply(1, guest.phoneNumber, '1');
+    const [row] = await t.ctx.db.select({ status: guests.status }).from(guests).where(eq(guests.id, guest.id));
+    expect(row?.status).toBe('pending');
+    expect(await optOutOf(eventId, guest.phoneNumber)).toBeUndefined();
+  });
 });
+

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { API, type GuestDto } from '@magiim/shared';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
 import { messageOptOuts, outboxMessages } from '../../../db/schema/messaging.js';
@@ -165,5 +165,46 @@ describe('in production', () => {
     expect(page.body).not.toContain(SANDBOX_PAGE_TEXTS.he.notice);
     const form = await prod.app.inject({ method: 'POST', url: '/dev/sandbox/reply', headers: { 'content-type': FORM }, payload: 'to=%2B972501234567&channel=3&text=stop' });
     expect(form.statusCode).toBe(404);
+  });
+});
+
+describe('taps on the /dev/sandbox page (WhatsApp quick replies and lists, offline)', () => {
+  const tap = (to: string, choice: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/dev/sandbox/reply?lang=he',
+      headers: { 'content-type': FORM },
+      payload: new URLSearchParams({ to, channel: '3', choice }).toString(),
+    });
+  const guestRow = async (guestId: string) =>
+    (await t.ctx.db.execute<{ status: string; attending: number | null }>(sql`select status, attending from guests where id = ${guestId}`)).rows[0];
+
+  it("offers an invitation's coming / not coming / not sure; a tap answers through the page's rules and the count list follows", async () => {
+    const { token, eventId } = await hostWithEvent(t);
+    const guest: GuestDto = await addGuest(t, token, eventId, { countOfInvites: 3 });
+    const outboxId = randomUUID();
+    const template = { providerTemplateId: null, purpose: 'invitation' as const, values: {}, headerImageUrl: null, pageUrlSuffix: null, quickReplies: true };
+    const { providerMessageId } = await t.ctx.messaging.whatsapp.send({ outboxId, channel: 3, to: guest.phoneNumber, text: 'הזמנה', lang: 'he', template });
+    await t.ctx.db.insert(outboxMessages).values({ id: outboxId, eventId, guestId: guest.id, action: 'round1', type: 1, channel: 3, state: 'sent', providerMessageId, sentAt: new Date() });
+
+    const page = (await t.app.inject({ method: 'GET', url: '/dev/sandbox?lang=he' })).body;
+    expect(page).toContain(`value="rsvp:approved:${outboxId}" dir="auto">מגיע/ה</button>`);
+    expect(page).toContain(`value="rsvp:maybe:${outboxId}"`);
+
+    const res = await tap(guest.phoneNumber, `rsvp:approved:${outboxId}`);
+    expect(res.headers.location).toBe('/dev/sandbox?lang=he&replied=1');
+    expect(await guestRow(guest.id)).toEqual({ status: 'approved', attending: 3 });
+
+    const after = (await t.app.inject({ method: 'GET', url: '/dev/sandbox?lang=he' })).body;
+    expect(after).toContain(`value="count:2:${outboxId}"`);
+    await tap(guest.phoneNumber, `count:2:${outboxId}`);
+    expect(await guestRow(guest.id)).toEqual({ status: 'approved', attending: 2 });
+  });
+
+  it('refuses a made-up choice without answering', async () => {
+    const { guest } = await messagedGuest(3);
+    const res = await tap(guest.phoneNumber, 'rsvp:approved:not-an-outbox-row');
+    expect(res.headers.location).toBe('/dev/sandbox?lang=he&refused=1');
+    expect((await guestRow(guest.id))?.status).not.toBe('approved');
   });
 });

@@ -17,6 +17,8 @@ export interface SandboxPageTexts {
   replied: string;
   showAll: string;
   refused: string;
+  /** Beside the taps WhatsApp shows under a message. */
+  tapAs: string;
 }
 
 /** The dev tools page (development only), in every language of the app. */
@@ -38,6 +40,7 @@ export const SANDBOX_PAGE_TEXTS: Record<Lang, SandboxPageTexts> = {
     replied: 'התשובה הועברה לטיפול.',
     showAll: 'להציג את 500 האחרונות',
     refused: 'התשובה לא התקבלה: בדקו את המספר והטקסט.',
+    tapAs: 'לגעת בשם האורח:',
   },
   en: {
     notice: 'Development tools — sandbox channels, no message is really sent',
@@ -56,6 +59,7 @@ export const SANDBOX_PAGE_TEXTS: Record<Lang, SandboxPageTexts> = {
     replied: 'The reply was handed over.',
     showAll: 'Show the last 500',
     refused: 'The reply was refused: check the number and the text.',
+    tapAs: 'Tap as the guest:',
   },
   ru: {
     notice: 'Инструменты разработчика — каналы песочницы, сообщения на самом деле не отправляются',
@@ -74,6 +78,7 @@ export const SANDBOX_PAGE_TEXTS: Record<Lang, SandboxPageTexts> = {
     replied: 'Ответ передан.',
     showAll: 'Показать последние 500',
     refused: 'Ответ не принят: проверьте номер и текст.',
+    tapAs: 'Нажать за гостя:',
   },
   ar: {
     notice: 'أدوات التطوير — قنوات البيئة التجريبية، لا تُرسل أي رسالة فعلًا',
@@ -92,5 +97,6 @@ export const SANDBOX_PAGE_TEXTS: Record<Lang, SandboxPageTexts> = {
     replied: 'تم تسليم الرد.',
     showAll: 'عرض آخر 500',
     refused: 'لم يُقبل الرد: تحقّق من الرقم والنص.',
+    tapAs: 'اضغطوا باسم الضيف:',
   },
 };

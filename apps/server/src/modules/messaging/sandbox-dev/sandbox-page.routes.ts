@@ -32,6 +32,7 @@ const CSS = [
   'input[type=text]{flex:1 1 12rem;min-height:44px;border:1px solid #E9E3EC;border-radius:10px;padding:0 .75rem;font:inherit}',
   'button{min-height:44px;border-radius:10px;border:1px solid #6457E6;background:#fff;color:#4E43C0;font:inherit;font-weight:600;cursor:pointer;padding:0 1rem}',
   'button.primary{background:#6457E6;color:#fff}',
+  '.choices{margin-top:.5rem}',
   '.status{border-radius:10px;padding:.5rem .75rem;margin:0 0 .75rem;background:#E8F5EE}.status.bad{background:#FBE9EE}',
 ].join('');
 
@@ -44,6 +45,17 @@ const timeOf = (iso: string, lang: Lang) => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(lang, { timeZone: 'Asia/Jerusalem', dateStyle: 'short', timeStyle: 'medium' }).format(date);
+};
+
+/** The taps WhatsApp would show under the message (an invitation's quick replies, a list's rows). */
+const choicesForm = (record: SandboxSentRecord, action: string, t: SandboxPageTexts) => {
+  if (record.channel !== 3 || !record.choices?.length) return '';
+  const buttons = record.choices
+    .map((choice) => `<button type="submit" name="choice" value="${escapeHtml(choice.payload)}" dir="auto">${escapeHtml(choice.title)}</button>`)
+    .join('');
+  return `<form method="post" action="${escapeHtml(action)}" class="choices" aria-label="${escapeHtml(t.tapAs)}">
+<input type="hidden" name="to" value="${escapeHtml(record.to)}"><input type="hidden" name="channel" value="3">
+<span class="soft">${escapeHtml(t.tapAs)}</span>${buttons}</form>`;
 };
 
 const messageCard = (record: SandboxSentRecord, t: SandboxPageTexts, lang: Lang) => {
@@ -62,7 +74,7 @@ const messageCard = (record: SandboxSentRecord, t: SandboxPageTexts, lang: Lang)
 <input type="text" id="${field}" name="text" dir="auto" maxlength="1000" placeholder="${escapeHtml(t.replyPlaceholder)}">
 <button type="submit" class="primary">${escapeHtml(t.send)}</button>
 <button type="submit" name="preset" value="${OPT_OUT_REPLY}">${escapeHtml(t.optOut)}</button>
-</form></article>`;
+</form>${choicesForm(record, action, t)}</article>`;
 };
 
 const pageHtml = (lang: Lang, records: SandboxSentRecord[], status: 'replied' | 'refused' | null, shown: number) => {
@@ -86,7 +98,18 @@ const pageQuerySchema = z.object({
   refused: z.string().optional(),
 });
 
-const formSchema = z.object({ to: z.string().optional(), channel: z.string().optional(), text: z.string().optional(), preset: z.string().optional() });
+const formSchema = z.object({
+  to: z.string().optional(),
+  channel: z.string().optional(),
+  text: z.string().optional(),
+  preset: z.string().optional(),
+  choice: z.string().optional(),
+});
+
+const choiceTitleOf = async (ctx: AppInstance['ctx'], to: string | undefined, payload: string): Promise<string | undefined> => {
+  const records = ctx.messaging.sandbox ? await ctx.messaging.sandbox.record.listNewest(MAX_SHOWN) : [];
+  return records.find((record) => record.to === to && record.choices?.some((c) => c.payload === payload))?.choices?.find((c) => c.payload === payload)?.title;
+};
 
 const onlyThisMachine = async (request: FastifyRequest) => {
   if (!isLoopbackAddress(request.ip)) throw new AppError('NOT_FOUND', 'not found');
@@ -115,7 +138,14 @@ export const registerSandboxDevPage = async (app: AppInstance) => {
     typed.post(`${SANDBOX_PAGE_PATH}/reply`, { schema: { hide: true, body: formSchema }, onRequest: onlyThisMachine }, async (request, reply) => {
       const lang = langOfQuery(request.query);
       const form = request.body;
-      const parsed = sandboxReplySchema.safeParse({ to: form.to, channel: Number(form.channel), text: form.preset || form.text || '' });
+      // A tap sends its payload and, as WhatsApp does, its title as the text (the record knows the title).
+      const choice = form.choice ? await choiceTitleOf(ctx, form.to, form.choice) : undefined;
+      const parsed = sandboxReplySchema.safeParse({
+        to: form.to,
+        channel: Number(form.channel),
+        text: choice ?? form.preset ?? form.text ?? '',
+        ...(form.choice ? { payload: form.choice } : {}),
+      });
       let outcome = 'refused';
       if (parsed.success) {
         try {

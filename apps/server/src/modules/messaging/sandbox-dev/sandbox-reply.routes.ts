@@ -6,7 +6,7 @@ import { isLoopbackAddress } from '../../dev-mailbox/dev-mailbox.routes.js';
 import { playSandboxReply } from './sandbox-reply.service.js';
 
 /**
- * `POST /dev/sandbox/reply {to, channel, text}`: a guest's reply to the sandbox channels. Never registered in
+ * `POST /dev/sandbox/reply {to, channel, text, payload?}`: a guest's reply (a tap carries its payload) to the sandbox channels. Never registered in
  * production, and answering this machine only (like the dev mailbox: a reply can opt a guest out).
  */
 export const registerSandboxReplyRoutes = (app: AppInstance) => {

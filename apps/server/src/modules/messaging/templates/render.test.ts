@@ -6,7 +6,8 @@ import { createEvent, useFakePlaces } from '../../events/event-test-kit.js';
 import { addGuest } from '../../guests/guest-test-kit.js';
 import { inviteTokenOf } from '../../invitations/invite-links.js';
 import { OPT_OUT_LINES } from '@magiim/shared';
-import { createMessageRenderer, messageDateOf, type RenderGuest } from './render.js';
+import { createMessageRenderer, messageDateOf, withGiftLink, type RenderGuest } from './render.js';
+import { decideRegistration } from '../../gifts/gifts.repository.js';
 import { applyTemplateReview } from './templates.service.js';
 
 let t: TestApp;
@@ -97,6 +98,9 @@ describe('the message renderer', () => {
         place: 'Gan Oranim',
         link: `http://magiim.test/invite/${tokenOf(guests.en)}`,
       },
+      headerImageUrl: null,
+      pageUrlSuffix: null,
+      quickReplies: true,
     });
   });
 
@@ -131,7 +135,7 @@ describe('the message renderer', () => {
     expect(renderer.render({ guest: guests.he, action: 'round2', channel: 1 }).text).toBe(`תזכורת יעל כהן: ${link} תודה\n${OPT_OUT_LINES.he}`);
     expect(renderer.render({ guest: guests.he, action: 'round3', channel: 1 }).text).toBe(`היי יעל כהן, נא לאשר: ${link} תודה\n${OPT_OUT_LINES.he}`);
     const wa = renderer.render({ guest: guests.he, action: 'round2', channel: 3 });
-    expect(wa.template).toEqual({ providerTemplateId: expect.stringMatching(/^wa-invitation-he-/), purpose: 'invitation', values: { guestName: 'יעל כהן', link } });
+    expect(wa.template).toEqual({ providerTemplateId: expect.stringMatching(/^wa-invitation-he-/), purpose: 'invitation', values: { guestName: 'יעל כהן', link }, headerImageUrl: null, pageUrlSuffix: null, quickReplies: true });
     expect(renderer.render({ guest: guests.en, action: 'round1', channel: 1 }).text).toMatch(/^Hello Dana Levi, you are invited to/);
     expect(renderer.render({ guest: guests.en, action: 'thanks', channel: 3 }).template?.providerTemplateId).toBeNull();
   });
@@ -168,5 +172,48 @@ describe('the message renderer', () => {
     }
     expect(parts).toBeGreaterThan(0);
     expect(named).toBe(10_000);
+  });
+});
+
+describe('the gift link in messages', () => {
+  const GIFT = 'https://pay.example.com/g/noa';
+  const register = (token: string, eventId: string) =>
+    t.request('POST', `/gifts/register/${eventId}`, {
+      token,
+      body: { fullName: 'Noa Cohen', phone: '054-1234567', email: 'noa@example.com', idNumber: '123456782', bankAccount: { bank: '12', branch: '345', account: '1234' } },
+    });
+
+  it('adds the link to the direction and thank-you messages only once it is approved', async () => {
+    const { token, eventId, guests } = await setup();
+    const texts = async () => {
+      const renderer = await createMessageRenderer(t.ctx, eventId);
+      return {
+        direction: renderer.render({ guest: guests.he, action: 'direction', channel: 1 }).text,
+        thanksEn: renderer.render({ guest: guests.en, action: 'thanks', channel: 3 }).text,
+        invitation: renderer.render({ guest: guests.he, action: 'round1', channel: 3 }).text,
+      };
+    };
+    const before = await texts();
+    expect(JSON.stringify(before)).not.toContain('🎁');
+
+    expect((await register(token, eventId)).statusCode).toBe(200);
+    // Under review: still nothing.
+    expect(await texts()).toEqual(before);
+
+    await decideRegistration(t.ctx.db, eventId, { status: 'APPROVED', link: GIFT });
+    const after = await texts();
+    expect(after.direction).toContain(`🎁 למתנה בכרטיס אשראי: ${GIFT}`);
+    // The SMS still ends with the opt-out line.
+    expect(after.direction.endsWith(OPT_OUT_LINES.he)).toBe(true);
+    expect(after.thanksEn).toBe(`${before.thanksEn}\n\n🎁 To give a gift by credit card: ${GIFT}`);
+    expect(after.invitation).toBe(before.invitation);
+  });
+
+  it('fills {giftLink} where a text has it, and drops its line while there is no approved link', () => {
+    const text = 'Thank you!\nA gift: {giftLink}\nSee you';
+    expect(withGiftLink(text, 'thanks', 'en', null)).toBe('Thank you!\nSee you');
+    expect(withGiftLink(text, 'thanks', 'en', 'https://g.example/1')).toBe('Thank you!\nA gift: https://g.example/1\nSee you');
+    expect(withGiftLink('Thank you!', 'thanks', 'ru', null)).toBe('Thank you!');
+    expect(withGiftLink('Hello', 'invitation', 'he', 'https://g.example/1')).toBe('Hello');
   });
 });

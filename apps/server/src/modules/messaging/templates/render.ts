@@ -14,9 +14,13 @@ import type { OutgoingMessage, TextChannel } from '../../../providers/messaging/
 import { inviteTokenOf, publicInviteUrl } from '../../invitations/invite-links.js';
 import { parseCalendarDate, parseWallTime } from '../../invitations/page/event-when.js';
 import { DEFAULT_TEXTS } from './default-texts.js';
-import { OPT_OUT_LINES } from '@magiim/shared';
+import { OPT_OUT_LINES, SMS_REPLY_LINES } from '@magiim/shared';
+import type { WhatsAppTemplateRow } from '../../../db/schema/whatsapp.js';
+import { listEventWhatsAppTemplates } from '../whatsapp-templates/whatsapp-templates.repository.js';
+import { templateImageUrlOf } from '../whatsapp-templates/template-sync.js';
 import { isTemplatePlaceholder } from './template-rules.js';
 import { findRenderEvent, listTemplates } from './templates.repository.js';
+import { findApprovedGiftLink } from '../../gifts/gifts.repository.js';
 
 /** What the renderer needs of a guest (read just before sending). */
 export interface RenderGuest {
@@ -32,6 +36,8 @@ export interface RenderedMessage {
   /** SMS parts of `text` (0 for WhatsApp, which is not counted in parts). */
   smsParts: number;
   template: OutgoingMessage['template'];
+  /** WhatsApp on Meta: no approved template for this text and language yet (the row waits; see dispatch). */
+  templateNotReady?: boolean;
 }
 
 export interface MessageRenderer {
@@ -79,18 +85,53 @@ const fill = (text: string, values: Partial<Record<TemplatePlaceholder, string>>
 const usedPlaceholders = (text: string): TemplatePlaceholder[] =>
   [...new Set([...text.matchAll(/\{([^{}]*)\}/g)].map((match) => match[1] ?? ''))].filter(isTemplatePlaceholder);
 
+/** The line the direction and thank-you messages end with once the event's gift link is approved (issue 21). */
+const GIFT_LINES: Record<Lang, (link: string) => string> = {
+  he: (link) => `🎁 למתנה בכרטיס אשראי: ${link}`,
+  en: (link) => `🎁 To give a gift by credit card: ${link}`,
+  ru: (link) => `🎁 Подарок кредитной картой: ${link}`,
+  ar: (link) => `🎁 لتقديم هدية ببطاقة الائتمان: ${link}`,
+};
+const GIFT_PURPOSES = new Set<TemplatePurpose>(['direction', 'thanks']);
+const GIFT_PLACEHOLDER = '{giftLink}';
+
+/**
+ * The gift link in a direction or thank-you text: where the text has `{giftLink}` it is filled, or its line dropped
+ * while no link is approved; otherwise the gift line is added at the end (approved only).
+ */
+export const withGiftLink = (text: string, purpose: TemplatePurpose, lang: Lang, giftLink: string | null): string => {
+  if (text.includes(GIFT_PLACEHOLDER)) {
+    return giftLink
+      ? text.split(GIFT_PLACEHOLDER).join(giftLink)
+      : text
+          .split('\n')
+          .filter((line) => !line.includes(GIFT_PLACEHOLDER))
+          .join('\n');
+  }
+  return giftLink && GIFT_PURPOSES.has(purpose) ? `${text}\n\n${GIFT_LINES[lang](giftLink)}` : text;
+};
+
 interface ApprovedText {
   text: string;
   providerTemplateId: string | null;
 }
 
+const INVITATION_ACTIONS = new Set<MessageAction>(['round1', 'round2', 'round3']);
+
 /** Loads an event's templates and facts once; `render` is then pure and fast (a round renders thousands). */
 export const createMessageRenderer = async (ctx: AppContext, eventId: string): Promise<MessageRenderer> => {
-  const [event, rows] = await Promise.all([findRenderEvent(ctx.db, eventId), listTemplates(ctx.db, eventId)]);
+  const meta = ctx.messaging.whatsappCloud !== null;
+  const [event, rows, metaRows, giftLink] = await Promise.all([
+    findRenderEvent(ctx.db, eventId),
+    listTemplates(ctx.db, eventId),
+    meta ? listEventWhatsAppTemplates(ctx.db, eventId) : Promise.resolve([]),
+    findApprovedGiftLink(ctx.db, eventId),
+  ]);
   if (!event) throw new Error(`event ${eventId} not found`);
 
   const { appUrl } = ctx.config;
   const pepper = ctx.config.secrets.tokenPepper;
+  const smsReplies = ctx.config.sms.twoWay;
   const approved = new Map<string, ApprovedText>();
   for (const row of rows) {
     if (row.status === 'approved') approved.set(`${row.purpose}:${row.round}:${row.lang}`, { text: row.text, providerTemplateId: row.providerTemplateId });
@@ -114,17 +155,41 @@ export const createMessageRenderer = async (ctx: AppContext, eventId: string): P
   );
   // A guest without a personal link (none should remain after the backfill) gets the public one rather than nothing.
   const fallbackLink = event.publicSalt ? publicInviteUrl(appUrl, pepper, event.publicSalt) : appUrl;
+  const fallbackSuffix = event.publicSalt ? fallbackLink.slice(`${appUrl}/invite/`.length) : null;
 
   const textFor = (purpose: TemplatePurpose, round: 1 | 2 | 3, lang: Lang): ApprovedText =>
     (round > 1 ? approved.get(`${purpose}:${round}:${lang}`) : undefined) ??
     approved.get(`${purpose}:1:${lang}`) ?? { text: DEFAULT_TEXTS[purpose][lang], providerTemplateId: null };
+
+  // Meta: the approved templates, chosen once per purpose, round and language.
+  const imageUrl = meta ? templateImageUrlOf(ctx, event.image) : null;
+  const usableOnMeta = metaRows.filter((row) => row.status === 'approved' && (!row.withImage || imageUrl !== null));
+  // A template with the image header first, when the event has an image.
+  const preferred = (candidates: WhatsAppTemplateRow[]) => candidates.find((row) => row.withImage) ?? candidates[0];
+  const metaChoices = new Map<string, WhatsAppTemplateRow | null>();
+  /** The approved template a WhatsApp message on Meta goes by: the host's text (its round, else round 1's), else the default. */
+  const metaChoiceFor = (purpose: TemplatePurpose, round: 1 | 2 | 3, lang: Lang): WhatsAppTemplateRow | null => {
+    const key = `${purpose}:${round}:${lang}`;
+    const known = metaChoices.get(key);
+    if (known !== undefined) return known;
+    const custom = (r: number) => {
+      const host = rows.find((row) => row.purpose === purpose && row.round === r && row.lang === lang && row.status === 'approved');
+      if (!host) return undefined;
+      return preferred(usableOnMeta.filter((row) => row.source === 'custom' && row.messageTemplateId === host.id && row.text === host.text));
+    };
+    const fallback = preferred(
+      usableOnMeta.filter((row) => row.source === 'default' && row.purpose === purpose && row.round === 1 && row.lang === lang && row.text === DEFAULT_TEXTS[purpose][lang]),
+    );
+    const choice = (round > 1 ? custom(round) : undefined) ?? custom(1) ?? fallback ?? null;
+    metaChoices.set(key, choice);
+    return choice;
+  };
 
   return {
     render: ({ guest, action, channel }) => {
       const lang = event.langs.includes(guest.lang) ? guest.lang : event.defaultLang;
       const facts = perLang.get(lang) ?? perLang.get(event.defaultLang);
       const { purpose, round } = PURPOSE_OF[action];
-      const chosen = textFor(purpose, round, lang);
       const token = guest.inviteSalt ? inviteTokenOf(pepper, 'guest', guest.inviteSalt) : null;
       const all: Record<TemplatePlaceholder, string> = {
         guestName: guest.fullName.trim(),
@@ -135,13 +200,41 @@ export const createMessageRenderer = async (ctx: AppContext, eventId: string): P
         link: token ? `${appUrl}/invite/${token}` : fallbackLink,
         navigationLink: token ? `${appUrl}/navigate/${token}` : fallbackLink,
       };
-      const filled = fill(chosen.text, all);
       if (channel === SMS) {
-        const text = `${filled}\n${OPT_OUT_LINES[lang]}`;
+        const filled = withGiftLink(fill(textFor(purpose, round, lang).text, all), purpose, lang, giftLink);
+        // A numeric sender can be answered: the invitation asks for 1 / 2 / 3 (handled by the SMS replies).
+        const replyLine = smsReplies && INVITATION_ACTIONS.has(action) ? `\n${SMS_REPLY_LINES[lang]}` : '';
+        const text = `${filled}${replyLine}\n${OPT_OUT_LINES[lang]}`;
         return { text, smsParts: smsSegmentsOf(text), template: null };
       }
-      const values = Object.fromEntries(usedPlaceholders(chosen.text).map((name) => [name, all[name]]));
-      return { text: filled, smsParts: 0, template: { providerTemplateId: chosen.providerTemplateId, purpose, values } };
+      if (!meta) {
+        const chosen = textFor(purpose, round, lang);
+        const values = Object.fromEntries(usedPlaceholders(chosen.text).map((name) => [name, all[name]]));
+        return {
+          text: withGiftLink(fill(chosen.text, all), purpose, lang, giftLink),
+          smsParts: 0,
+          template: { providerTemplateId: chosen.providerTemplateId, purpose, values, headerImageUrl: null, pageUrlSuffix: null, quickReplies: purpose === 'invitation' },
+        };
+      }
+      const row = metaChoiceFor(purpose, round, lang);
+      if (!row) {
+        // Nothing approved on Meta yet for this text and language: the row waits (dispatch kicks the sync).
+        return { text: fill(textFor(purpose, round, lang).text, all), smsParts: 0, template: null, templateNotReady: true };
+      }
+      const values = Object.fromEntries(usedPlaceholders(row.text).map((name) => [name, all[name]]));
+      const invitation = purpose === 'invitation';
+      return {
+        text: fill(row.text, all),
+        smsParts: 0,
+        template: {
+          providerTemplateId: row.name,
+          purpose,
+          values,
+          headerImageUrl: row.withImage ? imageUrl : null,
+          pageUrlSuffix: invitation ? (token ?? fallbackSuffix) : null,
+          quickReplies: invitation,
+        },
+      };
     },
   };
 };

@@ -26,6 +26,7 @@ export const findRenderEvent = async (db: Conn, eventId: string) =>
         defaultLang: events.defaultLang,
         langs: events.langs,
         publicSalt: events.publicSalt,
+        image: events.image,
       })
       .from(events)
       .where(eq(events.id, eventId))

@@ -17,6 +17,7 @@ import { requireEventAccess } from '../../events/event-access.js';
 import { DEFAULT_TEXTS } from './default-texts.js';
 import { templateTextIssues } from './template-rules.js';
 import * as repo from './templates.repository.js';
+import { kickTemplateSync } from '../whatsapp-templates/template-sync.js';
 
 type TemplateEdit = z.output<typeof messageTemplateEditSchema>;
 
@@ -54,6 +55,8 @@ const templatesResponse = async (ctx: AppContext, event: { id: string; langs: La
  * leaves a pendingApproval row (the next edit resubmits), never a second submission of the same revision.
  */
 const submitForReview = async (ctx: AppContext, rows: MessageTemplateRow[]): Promise<void> => {
+  // On Meta the template sync creates and follows the templates (whatsapp-templates/template-sync.ts).
+  if (ctx.messaging.whatsappCloud) return;
   for (const row of rows) {
     try {
       const { providerTemplateId } = await ctx.messaging.templateReviewer.submit({
@@ -69,6 +72,11 @@ const submitForReview = async (ctx: AppContext, rows: MessageTemplateRow[]): Pro
       ctx.logger.error({ err: error, templateId: row.id, revision: row.revision }, 'template not submitted for review; it stays pending until the next edit');
     }
   }
+};
+
+/** Meta mode: the event's templates follow its texts (a failed kick is caught up by the periodic sweep). */
+const kickSync = async (ctx: AppContext, eventId: string): Promise<void> => {
+  await kickTemplateSync(ctx, eventId).catch((error: unknown) => ctx.logger.error({ err: error, eventId }, 'WhatsApp template sync not queued; the sweep catches up'));
 };
 
 /** `GET messageTemplate/{id}`: the host's texts and the defaults for every purpose in each event language. */
@@ -87,7 +95,10 @@ export const editTemplate = async (ctx: AppContext, userId: string, eventId: str
   const issues = templateTextIssues(input.purpose, input.text);
   if (issues.length > 0) throw new AppError('VALIDATION', 'invalid input', issues);
   const row = await repo.upsertTemplate(ctx.db, eventId, { purpose: input.purpose, round: input.round ?? 1, lang: input.lang }, input.text);
-  if (row.status === 'pendingApproval') await submitForReview(ctx, [row]);
+  if (row.status === 'pendingApproval') {
+    await submitForReview(ctx, [row]);
+    await kickSync(ctx, eventId);
+  }
   return templatesResponse(ctx, event);
 };
 
@@ -95,6 +106,7 @@ export const editTemplate = async (ctx: AppContext, userId: string, eventId: str
 export const deleteTemplates = async (ctx: AppContext, userId: string, eventId: string, lang: Lang): Promise<MessageTemplatesResponse> => {
   const event = await requireTemplateEvent(ctx, userId, eventId, 'edit');
   await repo.deleteTemplatesOfLang(ctx.db, eventId, lang);
+  if (event.progressStatus > 0) await kickSync(ctx, eventId);
   return templatesResponse(ctx, event);
 };
 
@@ -102,10 +114,17 @@ export const deleteTemplates = async (ctx: AppContext, userId: string, eventId: 
 export const submitTemplatesOnPayment = async (ctx: AppContext, eventId: string): Promise<void> => {
   const rows = await repo.claimForSubmission(ctx.db, eventId, { statuses: ['pendingPayment'] });
   await submitForReview(ctx, rows);
+  // On Meta every slot gets its template now, the defaults included (a replayed sync creates nothing twice).
+  await kickSync(ctx, eventId);
 };
 
 /** A new invitation image: WhatsApp reviews the template with its header, so every invitation text of a paid event is resubmitted. */
 export const resubmitInvitationTemplates = async (ctx: AppContext, eventId: string): Promise<void> => {
+  // On Meta the sync compares each template's header with the event's image and creates what differs.
+  if (ctx.messaging.whatsappCloud) {
+    await kickSync(ctx, eventId);
+    return;
+  }
   const rows = await repo.claimForSubmission(ctx.db, eventId, { statuses: ['pendingApproval', 'approved', 'rejected'], purpose: 'invitation' });
   await submitForReview(ctx, rows);
 };

@@ -78,3 +78,11 @@ export const pauseEvent = async (db: Conn, eventId: string): Promise<void> => {
 export const resumeEvent = async (db: Conn, eventId: string): Promise<void> => {
   await db.delete(messagingPauses).where(eq(messagingPauses.eventId, eventId));
 };
+
+/** The host switched calls on or off: the call round follows while it has not started. */
+export const setCallsEnabled = async (db: Conn, eventId: string, enabled: boolean): Promise<void> => {
+  await db
+    .update(actionTimings)
+    .set({ enabled, updatedAt: new Date() })
+    .where(and(eq(actionTimings.eventId, eventId), eq(actionTimings.action, 'calls'), eq(actionTimings.state, 'scheduled')));
+};

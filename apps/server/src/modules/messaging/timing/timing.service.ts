@@ -5,7 +5,6 @@ import {
   type ActionTiming,
   type ActionTimingsResponse,
   type ApiErrorIssue,
-  type MessageAction,
   type TimedAction,
   type actionTimingPatchSchema,
 } from '@magiim/shared';
@@ -15,6 +14,7 @@ import { AppError, OutsideSendingHoursError } from '../../../platform/errors.js'
 import type { ActionTimingRow } from '../../../db/schema/messaging.js';
 import { requireEventAccess } from '../../events/event-access.js';
 import { startAction } from '../engine/start-action.js';
+import { startCallRound } from '../../calls/engine/start-call-round.js';
 import { formatLocalDateTime, localPartsOf, parseLocalDateTime } from '../local-time.js';
 import { isSendingAllowed, nextSendingMoment } from '../sending-hours.js';
 import { defaultTimings, eventStartOf, type TimingEvent } from './default-timing.js';
@@ -191,12 +191,13 @@ export const startActionNow = async (
   ctx: AppContext,
   userId: string,
   eventId: string,
-  action: MessageAction,
+  action: TimedAction,
   now = new Date(),
 ): Promise<ActionTimingsResponse> => {
   await requireEventAccess(ctx.db, userId, eventId, 'edit');
   if (!isSendingAllowed(now, modeOf(ctx))) throw new OutsideSendingHoursError(formatLocalDateTime(nextSendingMoment(now, modeOf(ctx))));
   await ensureTimings(ctx, eventId);
-  await startAction(ctx, eventId, action, { by: 'host' });
+  if (action === 'calls') await startCallRound(ctx, eventId, { by: 'host' });
+  else await startAction(ctx, eventId, action, { by: 'host' });
   return answer(ctx, eventId);
 };

@@ -108,6 +108,15 @@ describe('default timing', () => {
     const eventId = await newEvent({ includeCallsPreference: true });
     expect(actionOf(await timingsOf(eventId), 'calls')).toMatchObject({ enabled: true, state: 'scheduled' });
   });
+
+  it('calls follow the host switching them on and off later (the preference route and the event edit)', async () => {
+    const eventId = await newEvent();
+    expect(actionOf(await timingsOf(eventId), 'calls')).toMatchObject({ enabled: false });
+    expect((await t.request('POST', `/event/includeCallsPreference/${eventId}`, { token: owner, body: { includeCalls: true } })).statusCode).toBe(200);
+    expect(actionOf(await timingsOf(eventId), 'calls')).toMatchObject({ enabled: true, state: 'scheduled' });
+    expect((await t.request('POST', `/event/editEvent/${eventId}`, { token: owner, body: { includeCallsPreference: false } })).statusCode).toBe(200);
+    expect(actionOf(await timingsOf(eventId), 'calls')).toMatchObject({ enabled: false });
+  });
 });
 
 describe('PATCH actionTiming', () => {
@@ -362,8 +371,22 @@ describe('start by hand', () => {
       expect(started.statusCode, started.body).toBe(200);
       expect(started.json()).toMatchObject({ sendingHours: 'always', paused: false });
       expect(actionOf(started.json(), 'round1').state).not.toBe('scheduled');
-      // Refused for the calls (not a message action).
-      expect((await always.request('POST', `/actionTiming/${eventId}/start`, { token: host, body: { action: 'calls' } })).statusCode).toBe(400);
+      // The call round: premium only (403), then only when the event includes calls (409), then started.
+      const startCalls = () => always.request('POST', `/actionTiming/${eventId}/start`, { token: host, body: { action: 'calls' } });
+      await always.ctx.db.update(events).set({ orderPackageId: 1 }).where(eq(events.id, eventId));
+      const basic = await startCalls();
+      expect([basic.statusCode, basic.json()]).toEqual([403, { code: 'PREMIUM_REQUIRED', message: expect.any(String) }]);
+      await always.ctx.db.update(events).set({ orderPackageId: 2, includeCallsPreference: false }).where(eq(events.id, eventId));
+      const notIncluded = await startCalls();
+      expect([notIncluded.statusCode, notIncluded.json()]).toEqual([409, { code: 'CALLS_NOT_INCLUDED', message: expect.any(String) }]);
+      await always.ctx.db.update(events).set({ includeCallsPreference: true }).where(eq(events.id, eventId));
+      const calls = await startCalls();
+      expect(calls.statusCode, calls.body).toBe(200);
+      expect(actionOf(calls.json(), 'calls').state).not.toBe('scheduled');
+      // Another host: 404, as for every action.
+      const other = (await signUpHost(always)).token;
+      const foreign = await always.request('POST', `/actionTiming/${eventId}/start`, { token: other, body: { action: 'calls' } });
+      expect([foreign.statusCode, foreign.json()]).toEqual([404, { code: 'NOT_FOUND', message: 'event not found' }]);
     } finally {
       await always.close();
     }

@@ -89,6 +89,9 @@ export const he = {
   v_mealsAboveAttending: 'יש יותר מנות מיוחדות ממספר המגיעים',
   poweredBy: 'אישורי הגעה באמצעות מגיעים',
   answerForSomeoneElse: 'עונים בשם מישהו אחר? לטופס חדש',
+  giftTitle: 'מתנה בכרטיס אשראי',
+  giftText: "אפשר לתת מתנה בכרטיס אשראי דרך הלינק של חברת הסליקה (בתוספת עמלה של 3%).",
+  giftButton: 'למתנה',
 };
 
 export type PageTexts = Record<keyof typeof he, string>;

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { MealCounts, SpecialMeal } from '@magiim/shared';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { askedOf, isClosed } from './answer-rules.js';
+import { hasAnswered, recordAnswer, type AnswerSource } from './answer-recording.js';
+import * as repo from './invitations.repository.js';
+import type { InviteEvent, InviteGuest, StoredAnswer } from './invitations.repository.js';
+
+/** An answer given inside a channel: a WhatsApp button or list choice, an SMS digit, a key pressed on a call. */
+export interface MessageAnswer {
+  status: 'approved' | 'declined' | 'maybe';
+  /** How many are coming (approved); absent: as they said before if they were coming, else everyone invited. */
+  attending?: number;
+  /** The meals they chose (approved, when the event asks them); absent: what they said before stays. */
+  meals?: MealCounts;
+}
+
+export interface MessageAnswerOutcome {
+  guest: InviteGuest;
+  event: InviteEvent;
+  /** A different status or head count after an earlier answer (the host sees "changed decision"). */
+  changed: boolean;
+  /** The event asks this guest about meals (the same rule as the page). */
+  asksMeals: boolean;
+}
+
+/** Whether the follow-up asks this guest about meals: the page's rule, when the event has meals to offer. */
+export const asksMealsOf = (event: InviteEvent, guest: { askMeals: boolean; askTransport: boolean }): boolean =>
+  event.meals.options.length > 0 && askedOf(event, guest).meals;
+
+type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+
+const eventIdOf = async (db: Pick<AppContext['db'], 'execute'>, guestId: string): Promise<string | undefined> =>
+  (await db.execute<{ eventId: string }>(sql`select event_id as "eventId" from guests where id = ${guestId}::uuid`)).rows[0]?.eventId;
+
+const storedAnswerOf = (input: MessageAnswer, event: InviteEvent, guest: InviteGuest): StoredAnswer => {
+  const wasComing = hasAnswered(guest) && guest.status === 'approved';
+  if (input.status !== 'approved') {
+    return { status: input.status, attending: input.status === 'declined' ? 0 : null, meals: {}, transport: null, comments: guest.answerComments };
+  }
+  const max = Math.max(1, guest.countOfInvites);
+  const earlier = wasComing && guest.attending !== null && guest.attending > 0 ? guest.attending : null;
+  const attending = Math.min(max, Math.max(1, input.attending ?? earlier ?? max));
+  let meals: MealCounts = wasComing ? guest.answerMeals : {};
+  if (input.meals && asksMealsOf(event, guest)) {
+    meals = {};
+    for (const [meal, count] of Object.entries(input.meals) as [SpecialMeal, number | undefined][]) {
+      if (count && count > 0 && event.meals.options.includes(meal)) meals = { ...meals, [meal]: Math.min(count, attending) };
+    }
+  }
+  return { status: 'approved', attending, meals, transport: wasComing ? guest.answerTransport : null, comments: guest.answerComments };
+};
+
+/**
+ * A guest's answer from inside a channel, through the page's rules: under the guest's row lock, recorded with
+ * history, changed decision and the host's notification (recordAnswer: the same answer twice changes nothing),
+ * refused with ANSWERS_CLOSED once the event's day has passed. Undefined when the guest no longer exists.
+ */
+export const answerFromMessage = async (
+  ctx: AppContext,
+  guestId: string,
+  input: MessageAnswer,
+  source: Extract<AnswerSource, 'whatsapp' | 'sms' | 'call'>,
+  /** A caller's transaction (a webhook's): the answer commits with the rest of its work, or not at all. */
+  inTx?: Tx,
+): Promise<MessageAnswerOutcome | undefined> => {
+  const eventId = await eventIdOf(inTx ?? ctx.db, guestId);
+  const event = eventId ? await repo.findInviteEvent(ctx.database.pool, eventId) : undefined;
+  if (!event) return undefined;
+  if (isClosed(event)) throw new AppError('ANSWERS_CLOSED', 'answers are closed');
+  const apply = async (tx: Tx) => {
+    const current = await repo.lockInviteGuest(tx, guestId);
+    if (!current) return undefined;
+    const { guest, changed } = await recordAnswer(tx, event.id, current, storedAnswerOf(input, event, current), { source });
+    return { guest, event, changed, asksMeals: asksMealsOf(event, guest) };
+  };
+  return inTx ? apply(inTx) : ctx.db.transaction(apply);
+};

@@ -1,0 +1,82 @@
+import { SPECIAL_MEAL_LABELS, type Lang, type SpecialMeal } from '@magiim/shared';
+
+/**
+ * What the WhatsApp conversation says to a guest after a tap (free-form messages inside the 24-hour window), in
+ * the guest's language. Plain and about the event only: nothing here advertises the service.
+ */
+export interface ConversationTexts {
+  /** The list asking how many are coming (the guest included). */
+  askCount: string;
+  /** More invited than a list can hold (10 rows): the guest types the number. */
+  askCountTyped: (max: number) => string;
+  /** A typed answer that is not a number from 1 to max. */
+  countOutOfRange: (max: number) => string;
+  askMeals: string;
+  /** The list's button (≤ 20 characters). */
+  listButton: string;
+  /** The list row of "no special meal" (≤ 24 characters). */
+  noSpecialMeal: string;
+  coming: (attending: number, link: string) => string;
+  declined: string;
+  maybe: string;
+  closed: string;
+  optedOut: string;
+}
+
+export const CONVERSATION_TEXTS: Record<Lang, ConversationTexts> = {
+  he: {
+    askCount: 'תודה! כמה תגיעו (כולל אותך)?',
+    askCountTyped: (max) => `תודה! כמה תגיעו (כולל אותך)? נא לשלוח מספר בין 1 ל-${max}.`,
+    countOutOfRange: (max) => `נא לשלוח מספר בין 1 ל-${max}.`,
+    askMeals: 'האם צריך מנה מיוחדת? את הפרטים לכל אחד מהמגיעים אפשר למלא בדף ההזמנה האישי.',
+    listButton: 'בחירה',
+    noSpecialMeal: SPECIAL_MEAL_LABELS.no_special_dish.he,
+    coming: (attending, link) => `תודה, רשמנו ${attending === 1 ? 'שאת/ה מגיע/ה' : `${attending} מגיעים`}. לשינוי או לפרטים נוספים: ${link}`,
+    declined: 'תודה על העדכון, רשמנו שלא תגיעו.',
+    maybe: 'תודה, רשמנו שעוד לא בטוח. אפשר לעדכן בכל עת.',
+    closed: 'אישורי ההגעה לאירוע הזה כבר נסגרו.',
+    optedOut: 'הוסרת. לא יישלחו אליך עוד הודעות על האירוע הזה.',
+  },
+  en: {
+    askCount: 'Thank you! How many of you are coming (you included)?',
+    askCountTyped: (max) => `Thank you! How many of you are coming (you included)? Please send a number from 1 to ${max}.`,
+    countOutOfRange: (max) => `Please send a number from 1 to ${max}.`,
+    askMeals: 'Does anyone need a special meal? Details for each person can be filled in on your invitation page.',
+    listButton: 'Choose',
+    noSpecialMeal: SPECIAL_MEAL_LABELS.no_special_dish.en,
+    coming: (attending, link) => `Thank you, we noted ${attending === 1 ? 'that you are coming' : `${attending} people coming`}. To change it or add details: ${link}`,
+    declined: 'Thank you for letting us know; we noted that you are not coming.',
+    maybe: 'Thank you, we noted that you are not sure yet. You can update it any time.',
+    closed: 'Answers for this event are closed.',
+    optedOut: 'Done. You will get no more messages about this event.',
+  },
+  ru: {
+    askCount: 'Спасибо! Сколько человек придёт (включая вас)?',
+    askCountTyped: (max) => `Спасибо! Сколько человек придёт (включая вас)? Пришлите число от 1 до ${max}.`,
+    countOutOfRange: (max) => `Пришлите, пожалуйста, число от 1 до ${max}.`,
+    askMeals: 'Нужно ли особое блюдо? Подробности для каждого гостя можно указать на вашей странице приглашения.',
+    listButton: 'Выбрать',
+    noSpecialMeal: SPECIAL_MEAL_LABELS.no_special_dish.ru,
+    coming: (attending, link) => `Спасибо, мы записали: ${attending === 1 ? 'вы придёте' : `придут ${attending} чел.`}. Изменить ответ или добавить детали: ${link}`,
+    declined: 'Спасибо, что сообщили. Мы записали, что вы не придёте.',
+    maybe: 'Спасибо, мы записали, что вы пока не уверены. Ответ можно изменить в любое время.',
+    closed: 'Ответы на это мероприятие уже закрыты.',
+    optedOut: 'Готово. Сообщений об этом мероприятии больше не будет.',
+  },
+  ar: {
+    askCount: 'شكرًا! كم شخصًا سيحضر (بما فيهم أنت)؟',
+    askCountTyped: (max) => `شكرًا! كم شخصًا سيحضر (بما فيهم أنت)؟ أرسلوا رقمًا من 1 إلى ${max}.`,
+    countOutOfRange: (max) => `أرسلوا رقمًا من 1 إلى ${max} من فضلكم.`,
+    askMeals: 'هل تحتاجون وجبة خاصة؟ يمكن إدخال التفاصيل لكل شخص في صفحة الدعوة الشخصية.',
+    listButton: 'اختيار',
+    noSpecialMeal: SPECIAL_MEAL_LABELS.no_special_dish.ar,
+    coming: (attending, link) => `شكرًا، سجّلنا ${attending === 1 ? 'أنك ستحضر' : `حضور ${attending} أشخاص`}. للتغيير أو لإضافة تفاصيل: ${link}`,
+    declined: 'شكرًا على إبلاغنا، سجّلنا أنكم لن تحضروا.',
+    maybe: 'شكرًا، سجّلنا أنكم لستم متأكدين بعد. يمكن التحديث في أي وقت.',
+    closed: 'تم إغلاق الردود على هذه المناسبة.',
+    optedOut: 'تم. لن تصلكم رسائل أخرى عن هذه المناسبة.',
+  },
+};
+
+/** A meal as a list row shows it (≤ 24 characters). */
+export const mealTitleOf = (meal: SpecialMeal, lang: Lang): string => SPECIAL_MEAL_LABELS[meal][lang].slice(0, 24);
