@@ -18,6 +18,20 @@ export type NotificationRow = {
   guests: number;
 };
 
+/**
+ * Read state per member (co-hosts read their own bell). How that meets the collapsing of answers into one row per
+ * event and kind (`notifications_unread_key` on `read_at is null`):
+ * - A row stays open (`notifications.read_at` null), gathering the next answers of its kind, until every member of
+ *   the event has read it; the member who reads last closes it, and the next answer starts a new row. With one member
+ *   (the owner alone) this is the bell as it always was.
+ * - A member's read (`notification_reads.read_at`) holds the row's `status_date` as that member saw it. The row is
+ *   read for them while no answer came since: an answer gathered into a row they read (kept open by a co-host who has
+ *   not read it) shows it unread to them again, with the count of all its answers.
+ * - Reading is per member: a co-host reading does not touch the owner's unread count, nor the owner's read rows.
+ */
+const readBy = (userId: string) => sql`(n.read_at is not null or exists (
+  select 1 from notification_reads r where r.notification_id = n.id and r.user_id = ${userId}::uuid and r.read_at >= n.status_date))`;
+
 const PUBLIC_TYPES = sql`array[${sql.join(PUBLIC_NOTIFICATION_TYPES.map((type) => sql`${type}`), sql`, `)}]::text[]`;
 
 /**
@@ -32,7 +46,7 @@ export const listForMember = async (db: Db, userId: string, limit: number): Prom
   (
     await db.execute<NotificationRow>(sql`
       select n.id, n.event_id as "eventId", e.names as "eventNames", e.default_lang as "defaultLang", n.type, n.count,
-        n.created_at as "date", n.status_date as "statusDate", n.message_system as "messageSystem", n.read_at is not null as "read",
+        n.created_at as "date", n.status_date as "statusDate", n.message_system as "messageSystem", ${readBy(userId)} as "read",
         case when pub.public then pub.guest_id else who.latest_guest_id end as "latestGuestId",
         case when pub.public then pub.typed_name else g.full_name end as "latestGuestName",
         coalesce(case when pub.public then pub.guests else who.guests end, 0)::int as "guests"
@@ -62,16 +76,29 @@ export const countUnread = async (db: Db, userId: string): Promise<number> =>
     await db.execute<{ n: number }>(sql`
       select count(*)::int as n from notifications n
       join event_members m on m.event_id = n.event_id and m.user_id = ${userId}::uuid
-      where n.read_at is null`)
+      where not ${readBy(userId)}`)
   ).rows[0]?.n ?? 0;
 
 /**
- * Marks the member's unread notifications read. A read row leaves the unread index, so the next answer
- * starts a new notification.
+ * Marks the member's unread notifications read (for them only), then closes the rows every member of their event
+ * has now read: a closed row leaves the unread index, so the next answer starts a new notification.
  */
 export const markAllRead = async (db: Db, userId: string): Promise<void> => {
-  await db.execute(sql`
-    update notifications n set read_at = now()
-    from event_members m
-    where m.event_id = n.event_id and m.user_id = ${userId}::uuid and n.read_at is null`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into notification_reads (notification_id, user_id, read_at)
+      select n.id, ${userId}::uuid, n.status_date
+      from notifications n
+      join event_members m on m.event_id = n.event_id and m.user_id = ${userId}::uuid
+      where n.read_at is null
+      on conflict (notification_id, user_id) do update set read_at = greatest(notification_reads.read_at, excluded.read_at)`);
+    await tx.execute(sql`
+      update notifications n set read_at = now()
+      from event_members me
+      where me.event_id = n.event_id and me.user_id = ${userId}::uuid and n.read_at is null
+        and not exists (
+          select 1 from event_members m
+          where m.event_id = n.event_id
+            and not exists (select 1 from notification_reads r where r.notification_id = n.id and r.user_id = m.user_id and r.read_at >= n.status_date))`);
+  });
 };

@@ -1,0 +1,73 @@
+import type { Lang, NotificationType } from '@magiim/shared';
+
+/**
+ * The push's body per notification kind in the member's language: the bell's own sentence for one answer (a push
+ * goes out when a notification row starts; later answers gather in the bell, as the web shows them). Kept in step
+ * with apps/web/src/i18n/features/notifications.*.json (`notifications.types.<type>.one`); push-texts.test.ts checks it.
+ */
+export const PUSH_BODIES: Record<Lang, Record<NotificationType, string>> = {
+  he: {
+    approved: "התקבל אישור הגעה",
+    declined: "התקבלה תשובה: לא יגיעו",
+    maybe: "התקבלה תשובה: “אולי”",
+    changedDecision: "התקבל שינוי בתשובה",
+    wrongNumber: "התקבל דיווח על מספר שגוי",
+    publicAnswerKept: "תשובה מהקישור הכללי מחכה להחלטה שלכם",
+    publicGuestWaiting: "תשובה חדשה בקישור הכללי מחכה לאישור שלכם",
+    paymentPaid: "התשלום התקבל: החבילה פעילה",
+    paymentFailed: "תשלום לא עבר: אפשר לנסות שוב",
+    actionFinished: "ההודעות נשלחו לכל האורחים",
+    messagesFailed: "חלק מהאורחים לא קיבלו הודעה – לצפייה ברשימה",
+    guestOptedOut: "אורח ביקש לא לקבל הודעות",
+    whatsappOverflowSms: "הגענו למכסה היומית של וואטסאפ – השאר נשלחו ב-SMS",
+    whatsappOverflowWait: "הגענו למכסה היומית של וואטסאפ – השאר יישלחו בוואטסאפ מחר",
+  },
+  en: {
+    approved: "A guest confirmed they're coming",
+    declined: "A guest said they can't come",
+    maybe: "A guest answered maybe",
+    changedDecision: "A guest changed their answer",
+    wrongNumber: "A guest reported a wrong number",
+    publicAnswerKept: "An answer on the general link is waiting for your decision",
+    publicGuestWaiting: "Someone new answered on the general link and is waiting for your approval",
+    paymentPaid: "Payment received: the package is active",
+    paymentFailed: "A payment didn't go through: you can try again",
+    actionFinished: "Messages were sent to all the guests",
+    messagesFailed: "Some guests didn't get a message – see who",
+    guestOptedOut: "A guest asked not to get messages",
+    whatsappOverflowSms: "WhatsApp's daily limit was reached – the rest went by SMS",
+    whatsappOverflowWait: "WhatsApp's daily limit was reached – the rest go out by WhatsApp tomorrow",
+  },
+  ru: {
+    approved: "Гость подтвердил, что придёт",
+    declined: "Гость сообщил, что не сможет прийти",
+    maybe: "Гость ответил «может быть»",
+    changedDecision: "Гость изменил свой ответ",
+    wrongNumber: "Гость сообщил о неверном номере",
+    publicAnswerKept: "Ответ по общей ссылке ждёт вашего решения",
+    publicGuestWaiting: "Новый гость ответил по общей ссылке и ждёт вашего одобрения",
+    paymentPaid: "Оплата получена: пакет активен",
+    paymentFailed: "Оплата не прошла: можно попробовать снова",
+    actionFinished: "Сообщения отправлены всем гостям",
+    messagesFailed: "Некоторые гости не получили сообщение – посмотреть кто",
+    guestOptedOut: "Гость попросил не присылать ему сообщения",
+    whatsappOverflowSms: "Дневной лимит WhatsApp исчерпан — остальным отправлено SMS",
+    whatsappOverflowWait: "Дневной лимит WhatsApp исчерпан — остальные сообщения уйдут в WhatsApp завтра",
+  },
+  ar: {
+    approved: "مدعوّ أكّد حضوره",
+    declined: "مدعوّ أبلغ أنه لن يتمكن من الحضور",
+    maybe: "مدعوّ أجاب «ربما»",
+    changedDecision: "مدعوّ غيّر ردّه",
+    wrongNumber: "مدعوّ أبلغ عن رقم خاطئ",
+    publicAnswerKept: "رد عبر الرابط العام بانتظار قراركم",
+    publicGuestWaiting: "رد جديد عبر الرابط العام بانتظار موافقتكم",
+    paymentPaid: "تم استلام الدفع: الباقة فعّالة",
+    paymentFailed: "لم تتم عملية دفع: يمكنك المحاولة مرة أخرى",
+    actionFinished: "تم إرسال الرسائل إلى جميع الضيوف",
+    messagesFailed: "بعض الضيوف لم تصلهم رسالة – اعرض من هم",
+    guestOptedOut: "طلب ضيف عدم تلقي الرسائل",
+    whatsappOverflowSms: "تم بلوغ الحد اليومي لواتساب – أُرسل الباقي عبر SMS",
+    whatsappOverflowWait: "تم بلوغ الحد اليومي لواتساب – تُرسل البقية عبر واتساب غدًا",
+  },
+};
