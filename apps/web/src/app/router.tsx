@@ -97,6 +97,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'terms', lazy: async () => ({ Component: (await import('../features/legal/pages/terms-page')).TermsPage }) },
           { path: 'privacy', lazy: async () => ({ Component: (await import('../features/legal/pages/privacy-page')).PrivacyPage }) },
+          // A co-host invitation's link (public: the page asks to sign in or register, then accepts).
+          { path: 'cohost-invite/:token', lazy: async () => ({ Component: (await import('../features/cohosts/pages/cohost-invite-page')).CohostInvitePage }) },
         ],
       },
       {
@@ -161,6 +163,10 @@ export const routes: RouteObject[] = [
                 },
               },
               {
+                path: 'FAQS-contact-us',
+                lazy: async () => ({ Component: (await import('../features/support/pages/faq-contact-page')).FaqContactPage }),
+              },
+              {
                 path: 'userSettings',
                 lazy: async () => {
                   const { UserSettingsPage } = await import('../features/user-settings/pages/user-settings-page');
@@ -215,6 +221,18 @@ export const routes: RouteObject[] = [
               {
                 path: 'message-template',
                 lazy: async () => ({ Component: (await import('../features/messaging/pages/message-templates-page')).MessageTemplatesPage }),
+              },
+              {
+                path: 'call-messages',
+                lazy: async () => ({ Component: (await import('../features/calls/pages/call-messages-page')).CallMessagesPage }),
+              },
+              {
+                path: 'my-expenses',
+                lazy: async () => ({ Component: (await import('../features/expenses/pages/expenses-page')).ExpensesPage }),
+              },
+              {
+                path: 'gifts',
+                lazy: async () => ({ Component: (await import('../features/gifts/pages/gifts-page')).GiftsPage }),
               },
               {
                 path: 'guest/timing',

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import ShoppingBagIcon from '@mui/icons-material/ShoppingBagOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { eventRightsOf } from '../../features/cohosts/event-rights';
 import { useEventById } from '../../features/events/api';
 import { isInWebView } from '../platform';
 import { useSession } from '../use-session';
@@ -19,7 +20,7 @@ export function BuyPackageButton() {
   const { id = '' } = useParams();
   const session = useSession();
   const event = useEventById(id).data;
-  if (!id || !event || !showsBuyButton({ progressStatus: event.progressStatus, guideTour: Boolean(session?.userData.guideTour), inWebView: isInWebView() })) return null;
+  if (!id || !event || !eventRightsOf(event.role).canPay || !showsBuyButton({ progressStatus: event.progressStatus, guideTour: Boolean(session?.userData.guideTour), inWebView: isInWebView() })) return null;
   return (
     <Button
       component={RouterLink}

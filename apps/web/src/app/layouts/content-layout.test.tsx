@@ -118,13 +118,12 @@ describe('ContentLayout', () => {
     }
   });
 
-  it('leaves out screens of later features until they exist, whatever the event (calls, paid)', () => {
-    for (const options of [{ paid: false, showCalls: false }, { paid: true, showCalls: true }]) {
-      const html = render(HOST_ABILITY, options);
-      for (const label of ['Calls', 'Gifts']) expect(html).not.toContain(`>${label}<`);
-      // Message templates and timing exist (issue 18).
-      for (const label of ['Messages', 'Timing']) expect(html).toContain(`>${label}<`);
-    }
+  it('shows the Calls tab only for an event with calls included outside the messages-only package; gifts always', () => {
+    const without = render(HOST_ABILITY, { paid: false, showCalls: false });
+    expect(without).not.toContain('>Calls<');
+    const withCalls = render(HOST_ABILITY, { paid: true, showCalls: true });
+    expect(withCalls).toContain('>Calls<');
+    for (const html of [without, withCalls]) for (const label of ['Messages', 'Timing', 'Gifts']) expect(html).toContain(`>${label}<`);
   });
 
   it('hides navigation the ability does not allow', () => {

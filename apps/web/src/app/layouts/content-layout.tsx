@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -24,6 +24,10 @@ import { BuyPackageButton } from './buy-package-button';
 import { TabBar } from './tab-bar';
 import { TopBarActions } from './top-bar-actions';
 import { UserText } from '../../design/bidi';
+import { useSession } from '../use-session';
+
+// The tour's code loads only while it is on (after creating an event, or asked for from the top bar).
+const GuideTour = lazy(() => import('../../features/tour/components/guide-tour').then((module) => ({ default: module.GuideTour })));
 
 
 const TAB_BAR_HEIGHT = 48;
@@ -50,6 +54,7 @@ export function ContentLayout({ sections, tabs, title, children }: ContentLayout
   const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [mini, setMini] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const tourOn = Boolean(useSession()?.userData.guideTour);
   const menuWidth = wide ? (mini ? SIDE_MENU_MINI_WIDTH : SIDE_MENU_WIDTH) : 0;
   // A bar of one tab is no choice: it shows only once there are several (the side menu reaches every screen).
   const allowedTabs = tabs.filter((tab) => isNavItemAllowed(ability, tab));
@@ -114,7 +119,7 @@ export function ContentLayout({ sections, tabs, title, children }: ContentLayout
               </Box>
             </Typography>
             <BuyPackageButton />
-            <TopBarActions />
+            <TopBarActions withTour />
           </Toolbar>
           {visibleTabs.length > 0 ? (
             <Box component="nav" aria-label={t('layout.tabsLabel')} sx={{ px: 2, minHeight: TAB_BAR_HEIGHT }}>
@@ -129,6 +134,11 @@ export function ContentLayout({ sections, tabs, title, children }: ContentLayout
         </Container>
         <SiteFooter />
       </Box>
+      {tourOn ? (
+        <Suspense fallback={null}>
+          <GuideTour />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

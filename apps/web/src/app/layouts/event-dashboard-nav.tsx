@@ -1,4 +1,5 @@
 import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import EventIcon from '@mui/icons-material/Event';
@@ -20,6 +21,8 @@ export interface EventNavOptions {
   paid: boolean;
   /** The event includes calls and its package is not messages-only. */
   showCalls: boolean;
+  /** The owner's (a co-host may not pay): without it there is no Payment/Upgrade tab. Default true. */
+  canPay?: boolean;
 }
 
 const manage = { action: 'manage', subject: 'Event' } as const;
@@ -34,18 +37,22 @@ const LIVE_SCREENS = new Set<string>([
   'guest/answers',
   'guest/groups',
   'message-template',
+  'call-messages',
+  'my-expenses',
+  'gifts',
   'guest/timing',
   'invitation',
   'settings',
   '/userSettings',
   '/manage-events',
   '/my-orders',
+  '/FAQS-contact-us',
 ]);
 
 const screenOf = (to: string, base: string): string => (to.startsWith(`${base}/`) ? to.slice(base.length + 1) : to);
 
 /** Side menu and top tabs of the event dashboard (spec §2), for the content layout. */
-export const eventDashboardNav = (eventId: string, { paid, showCalls }: EventNavOptions) => {
+export const eventDashboardNav = (eventId: string, { paid, showCalls, canPay = true }: EventNavOptions) => {
   const base = `/event/${eventId}`;
   const sections: ContentNavSection[] = [
     { items: [{ labelKey: 'layout.nav.dashboard', to: `${base}/statistics`, icon: <DashboardIcon />, can: manage }] },
@@ -60,6 +67,7 @@ export const eventDashboardNav = (eventId: string, { paid, showCalls }: EventNav
         { labelKey: 'layout.nav.groups', to: `${base}/guest/groups`, icon: <GroupsIcon />, can: manage },
         { labelKey: 'layout.nav.invitationPreview', to: `${base}/invitation`, icon: <VisibilityIcon />, can: manage },
         { labelKey: 'layout.nav.gifts', to: `${base}/gifts`, icon: <CardGiftcardIcon />, can: manage },
+        { labelKey: 'layout.nav.expenses', to: `${base}/my-expenses`, icon: <ReceiptLongIcon />, can: manage },
       ],
     },
     {
@@ -78,7 +86,7 @@ export const eventDashboardNav = (eventId: string, { paid, showCalls }: EventNav
     { labelKey: 'layout.tab.messages', to: `${base}/message-template`, can: manage },
     ...(showCalls ? [{ labelKey: 'layout.tab.calls', to: `${base}/call-messages`, can: manage }] : []),
     { labelKey: 'layout.tab.timing', to: `${base}/guest/timing`, can: manage },
-    { labelKey: paid ? 'layout.tab.upgrade' : 'layout.tab.payment', to: `/pricing/${eventId}`, icon: <AttachMoneyIcon />, can: manage },
+    ...(canPay ? [{ labelKey: paid ? 'layout.tab.upgrade' : 'layout.tab.payment', to: `/pricing/${eventId}`, icon: <AttachMoneyIcon />, can: manage }] : []),
     { labelKey: 'layout.tab.gifts', to: `${base}/gifts`, can: manage },
   ];
   const live = (item: ContentNavItem) => item.to === `/pricing/${eventId}` || LIVE_SCREENS.has(screenOf(item.to, base));

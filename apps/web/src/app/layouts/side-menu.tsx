@@ -7,6 +7,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
+import { tourAnchorOf } from '../../features/tour/tour-machine';
 import type { AppAbility } from '../ability';
 import type { ContentNavItem, ContentNavSection } from './content-nav';
 
@@ -51,6 +52,8 @@ export function SideMenu({ sections, mini, onNavigate }: SideMenuProps) {
                   selected={active}
                   onClick={onNavigate}
                   aria-label={mini ? label : undefined}
+                  data-tour={tourAnchorOf(item.to)}
+                  data-tour-placement="side"
                   sx={{ mx: 1, borderRadius: 1, justifyContent: mini ? 'center' : 'flex-start' }}
                 >
                   {item.icon ? (

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { tourAnchorOf } from '../../features/tour/tour-machine';
 import type { ContentNavItem } from './content-nav';
 
 /**
@@ -19,6 +20,7 @@ export function TabBar({ tabs, active }: { tabs: ContentNavItem[]; active: strin
             component={RouterLink}
             to={tab.to}
             aria-current={selected ? 'page' : undefined}
+            data-tour={tourAnchorOf(tab.to)}
             sx={{
               display: 'inline-flex',
               alignItems: 'center',

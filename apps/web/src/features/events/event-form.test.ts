@@ -25,6 +25,7 @@ const event: EventDto = {
   transport: { ask: 'some_guests', options: ['Tel Aviv'], translations: [{}] },
   includeCallsPreference: false,
   messageSystemPreference: 3,
+  whatsappOverflow: 'sms',
   progressStatus: 0,
   orderPackageId: null,
   imageUrl: null,
@@ -44,6 +45,16 @@ describe('event form', () => {
   it('recommends starting RSVPs 14 days before, never before today', () => {
     expect(recommendedRsvpStart('2027-06-30', '2027-01-01')).toBe('2027-06-16');
     expect(recommendedRsvpStart('2027-01-10', '2027-01-01')).toBe('2027-01-01');
+  });
+
+  it("sends the WhatsApp daily-limit choice only when the host changed it; a new event starts with 'sms'", () => {
+    const values = eventToFormValues(event);
+    expect(values.whatsappOverflow).toBe('sms');
+    values.whatsappOverflow = 'wait';
+    expect(toEventEdit(values, event)).toEqual({ whatsappOverflow: 'wait' });
+    expect(toEventEdit(eventToFormValues({ ...event, whatsappOverflow: 'wait' }), { ...event, whatsappOverflow: 'wait' })).toEqual({});
+    expect(newEventDefaults('en').whatsappOverflow).toBe('sms');
+    expect(toEventInput({ ...newEventDefaults('en'), whatsappOverflow: 'wait' }).whatsappOverflow).toBe('wait');
   });
 
   it('sends only what changed in the settings', () => {

@@ -41,7 +41,7 @@ export const EVENT_STEPS = [
   { id: 'when-where', fields: ['date', 'time', 'location', 'place'] },
   { id: 'questions', fields: ['meals', 'transport'] },
   { id: 'image', fields: ['image'] },
-  { id: 'rsvp', fields: ['rsvpStartDate', 'messageSystemPreference', 'includeCallsPreference'] },
+  { id: 'rsvp', fields: ['rsvpStartDate', 'messageSystemPreference', 'whatsappOverflow', 'includeCallsPreference'] },
 ] as const satisfies readonly { id: string; fields: readonly EventFormField[] }[];
 
 export type EventStepId = (typeof EVENT_STEPS)[number]['id'];
@@ -84,6 +84,7 @@ export const EVENT_FORM_FIELDS = [
   'transport.options',
   'includeCallsPreference',
   'messageSystemPreference',
+  'whatsappOverflow',
 ] as const;
 
 export const newEventDefaults = (uiLang: string): EventFormValues => {
@@ -101,6 +102,7 @@ export const newEventDefaults = (uiLang: string): EventFormValues => {
     transport: { ask: 'no_need_to_ask', options: [] },
     includeCallsPreference: false,
     messageSystemPreference: MessageChannel.WHATSAPP,
+    whatsappOverflow: 'sms',
     image: null,
   };
 };
@@ -125,6 +127,7 @@ export const eventToFormValues = (event: EventDto, uiLang: string = event.defaul
   transport: { ask: event.transport.ask, options: [...event.transport.options], translations: event.transport.translations.map((names) => ({ ...names })) },
   includeCallsPreference: event.includeCallsPreference,
   messageSystemPreference: event.messageSystemPreference,
+  whatsappOverflow: event.whatsappOverflow,
   image: null,
 });
 
@@ -249,6 +252,7 @@ export const toEventInput = (values: EventFormValues): EventInput => ({
   transport: cleanTransport(values.transport, values.langs),
   includeCallsPreference: values.includeCallsPreference,
   messageSystemPreference: values.messageSystemPreference,
+  ...(values.whatsappOverflow ? { whatsappOverflow: values.whatsappOverflow } : {}),
 });
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -271,6 +275,7 @@ export const toEventEdit = (values: EventFormValues, event: EventDto): EventEdit
   if (!same(input.transport, cleanTransport(event.transport, input.langs))) edit.transport = input.transport;
   if (input.includeCallsPreference !== event.includeCallsPreference) edit.includeCallsPreference = input.includeCallsPreference;
   if (input.messageSystemPreference !== event.messageSystemPreference) edit.messageSystemPreference = input.messageSystemPreference;
+  if (input.whatsappOverflow && input.whatsappOverflow !== event.whatsappOverflow) edit.whatsappOverflow = input.whatsappOverflow;
   return edit;
 };
 

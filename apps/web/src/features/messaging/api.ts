@@ -7,6 +7,7 @@ import {
   type MessageFunnel,
   type MessageTemplateEdit,
   type MessageTemplatesResponse,
+  type TimedAction,
 } from '@magiim/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../app/api-client';
@@ -82,7 +83,8 @@ export const usePatchTiming = (eventId: string) => {
 export const useStartAction = (eventId: string) => {
   const refresh = useRefreshSending(eventId);
   return useMutation({
-    mutationFn: (action: MessageAction) => apiRequest<ActionTimingsResponse>(API.actionTiming.start(eventId), { method: 'POST', body: { action } }),
+    /** A message round, or `calls`: the call round (premium with calls included). */
+    mutationFn: (action: TimedAction) => apiRequest<ActionTimingsResponse>(API.actionTiming.start(eventId), { method: 'POST', body: { action } }),
     onSuccess: refresh,
   });
 };

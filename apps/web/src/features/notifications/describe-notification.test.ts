@@ -126,4 +126,25 @@ describe('badgeText', () => {
       to: '/event/e1/guest/list',
     });
   });
+
+  it("says WhatsApp's daily limit was reached and where the rest went, with a text in every language", async () => {
+    const dana = { id: 'g1', fullName: 'Dana Levi' };
+    expect(describeNotification(notification({ type: 'whatsappOverflowSms', count: 1, latestGuest: dana, guests: 1 }), 'en', now)).toMatchObject({
+      textKey: 'notifications.types.whatsappOverflowSms.one',
+      name: null,
+      to: '/event/e1/guest/list',
+    });
+    expect(describeNotification(notification({ type: 'whatsappOverflowWait', count: 2 }), 'en', now)).toMatchObject({
+      textKey: 'notifications.types.whatsappOverflowWait.many',
+      to: '/event/e1/guest/list',
+    });
+    for (const lang of ['he', 'en', 'ru', 'ar']) {
+      const texts = ((await import(`../../i18n/features/notifications.${lang}.json`)) as { default: { notifications: { types: Record<string, { one: string; many: string }> } } })
+        .default.notifications.types;
+      for (const type of ['whatsappOverflowSms', 'whatsappOverflowWait']) {
+        expect(texts[type]?.one).toBeTruthy();
+        expect(texts[type]?.many).toContain('{{count}}');
+      }
+    }
+  });
 });

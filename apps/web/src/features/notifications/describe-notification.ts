@@ -22,7 +22,15 @@ export interface NotificationView {
 }
 
 // Payments and messaging news name no guest: their sentence sits under the event's name ("Payment received").
-const UNNAMED_TYPES: ReadonlySet<NotificationDto['type']> = new Set(['paymentPaid', 'paymentFailed', 'actionFinished', 'messagesFailed', 'guestOptedOut']);
+const UNNAMED_TYPES: ReadonlySet<NotificationDto['type']> = new Set([
+  'paymentPaid',
+  'paymentFailed',
+  'actionFinished',
+  'messagesFailed',
+  'guestOptedOut',
+  'whatsappOverflowSms',
+  'whatsappOverflowWait',
+]);
 
 const linkOf = (notification: NotificationDto): string => {
   const event = `/event/${notification.eventId}`;
@@ -42,8 +50,11 @@ const linkOf = (notification: NotificationDto): string => {
     // A finished round leads to its funnel on the dashboard; failures and opt-outs to the list's progress column.
     case 'actionFinished':
       return `${event}/statistics#message-funnel`;
+    // WhatsApp's daily limit: the list's progress column says who went by SMS or waits for tomorrow.
     case 'messagesFailed':
     case 'guestOptedOut':
+    case 'whatsappOverflowSms':
+    case 'whatsappOverflowWait':
       return `${event}/guest/list`;
     default:
       if (guestId) return `${answers}?guestId=${encodeURIComponent(guestId)}`;

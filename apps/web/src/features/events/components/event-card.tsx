@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router';
 import { Ltr, UserText } from '../../../design/bidi';
 import { useIsolatedT } from '../../../design/isolated-text';
 import { colors } from '../../../design/tokens';
+import { eventRightsOf } from '../../cohosts/event-rights';
 import { eventNameIn, formatCount, formatEventDate } from '../format-event';
 import { EventPlace } from './event-place';
 
@@ -92,6 +93,9 @@ export function EventCard({ event, onDelete }: EventCardProps) {
         <Typography id={titleId} variant="h3" component="h2" sx={{ overflowWrap: 'anywhere' }} data-testid="event-card-name">
           <UserText>{name}</UserText>
         </Typography>
+        {event.role === 'cohost' ? (
+          <Chip size="small" color="primary" variant="outlined" label={t('cohosts.badge')} sx={{ alignSelf: 'flex-start' }} data-testid="event-card-cohost" />
+        ) : null}
         <Stack spacing={0.5} sx={{ color: 'text.secondary' }}>
           <Typography variant="body2" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
             <EventIcon fontSize="small" aria-hidden />
@@ -137,15 +141,17 @@ export function EventCard({ event, onDelete }: EventCardProps) {
         <Button component={RouterLink} to={`/event/${event.id}/statistics`} variant="contained" aria-describedby={titleId} data-testid="event-card-open">
           {t('events.card.open')}
         </Button>
-        <Button
-          color="secondary"
-          startIcon={<DeleteIcon />}
-          onClick={() => onDelete(event)}
-          aria-describedby={titleId}
-          data-testid="event-card-delete"
-        >
-          {t('events.card.delete')}
-        </Button>
+        {eventRightsOf(event.role).canDelete ? (
+          <Button
+            color="secondary"
+            startIcon={<DeleteIcon />}
+            onClick={() => onDelete(event)}
+            aria-describedby={titleId}
+            data-testid="event-card-delete"
+          >
+            {t('events.card.delete')}
+          </Button>
+        ) : null}
       </CardActions>
     </Card>
   );

@@ -362,8 +362,10 @@ function RsvpStep() {
   const date = useWatch({ control, name: 'date' });
   const rsvpStartDate = useWatch({ control, name: 'rsvpStartDate' });
   const channel = useController({ control, name: 'messageSystemPreference' });
+  const overflow = useController({ control, name: 'whatsappOverflow' });
   const calls = useController({ control, name: 'includeCallsPreference' });
   const channelLegendId = useId();
+  const overflowLegendId = useId();
   const recommended = date ? recommendedRsvpStart(date) : null;
 
   return (
@@ -419,6 +421,44 @@ function RsvpStep() {
             ))}
           </RadioGroup>
         </FormControl>
+        {channel.field.value === MessageChannel.WHATSAPP ? (
+          <FormControl
+            component="fieldset"
+            fullWidth
+            // A sub-choice of WhatsApp: set in under it, and its question in ink whether or not it has focus.
+            sx={(theme) => ({ mt: 1.5, marginInlineStart: '12px', paddingInlineStart: '16px', borderInlineStart: `2px solid ${theme.palette.divider}` })}
+            data-testid="whatsapp-overflow"
+          >
+            <FormLabel component="legend" id={overflowLegendId} focused={false} sx={{ color: 'text.primary', fontWeight: 600 }}>
+              {t('eventWizard.rsvp.overflowLegend')}
+            </FormLabel>
+            <RadioGroup
+              aria-labelledby={overflowLegendId}
+              value={overflow.field.value ?? 'sms'}
+              onChange={(event) => overflow.field.onChange(event.target.value === 'wait' ? 'wait' : 'sms')}
+              name="whatsappOverflow"
+            >
+              {(['sms', 'wait'] as const).map((value) => (
+                <FormControlLabel
+                  key={value}
+                  value={value}
+                  control={<Radio />}
+                  sx={{ alignItems: 'flex-start', my: 0.25 }}
+                  label={
+                    <Box sx={{ pt: 1 }}>
+                      <Typography component="span" sx={{ display: 'block' }}>
+                        {t(value === 'sms' ? 'eventWizard.rsvp.overflowSms' : 'eventWizard.rsvp.overflowWait')}
+                      </Typography>
+                      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                        {t(value === 'sms' ? 'eventWizard.rsvp.overflowSmsHint' : 'eventWizard.rsvp.overflowWaitHint')}
+                      </Typography>
+                    </Box>
+                  }
+                />
+              ))}
+            </RadioGroup>
+          </FormControl>
+        ) : null}
       </Section>
       <Section title={t('eventWizard.rsvp.callsTitle')}>
         <FormControlLabel

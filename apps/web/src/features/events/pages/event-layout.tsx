@@ -13,6 +13,7 @@ import { ContentLayout } from '../../../app/layouts/content-layout';
 import { eventDashboardNav } from '../../../app/layouts/event-dashboard-nav';
 import { Ltr, UserText } from '../../../design/bidi';
 import { translateError } from '../../../i18n/translate-error';
+import { eventRightsOf } from '../../cohosts/event-rights';
 import { useEventById } from '../api';
 import { eventNameIn, formatEventDate } from '../format-event';
 import type { EventOutletContext } from '../use-event';
@@ -56,6 +57,8 @@ export function EventLayout() {
   const nav = eventDashboardNav(id, {
     paid: (event?.progressStatus ?? 0) > 0,
     showCalls: Boolean(event?.includeCallsPreference) && event?.orderPackageId !== 1,
+    // Shown once the event says whose it is (a co-host never sees it flash), as the calls tab waits for the event.
+    canPay: event !== undefined && eventRightsOf(event.role).canPay,
   });
 
   if (query.error && isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)) {

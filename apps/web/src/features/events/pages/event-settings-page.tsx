@@ -29,6 +29,7 @@ import {
   type EventFormValues,
 } from '../event-form';
 import { useEvent } from '../use-event';
+import { CohostsSection } from '../../cohosts/components/cohosts-section';
 
 const flip = { transform: 'var(--flip, none)' };
 
@@ -154,6 +155,7 @@ export function EventSettingsPage() {
           </FormProvider>
         </CardContent>
       </Card>
+      <CohostsSection event={event} />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +11,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { translateError } from '../../../i18n/translate-error';
 import { useEvents } from '../api';
 import { DeleteEventDialog } from '../components/delete-event-dialog';
+import { useHashPopup } from '../../../app/routing/use-hash-popup';
 import { EventCard } from '../components/event-card';
 import { EventsEmptyState } from '../components/events-empty-state';
 
@@ -19,9 +19,11 @@ import { EventsEmptyState } from '../components/events-empty-state';
 export function ManageEventsPage() {
   const { t } = useTranslation();
   const events = useEvents();
-  const [deleting, setDeleting] = useState<EventDto | null>(null);
+  // `#event-delete/<id>` (app/routing/use-hash-popup.ts): back closes the question, a reload asks it again.
+  const deleteDialog = useHashPopup('event-delete');
 
   const list = events.data ?? [];
+  const deleting = deleteDialog.param ? (list.find((event) => event.id === deleteDialog.param) ?? null) : null;
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 1 }}>
@@ -56,12 +58,12 @@ export function ManageEventsPage() {
         <Grid container spacing={3} component="ul" sx={{ p: 0, m: 0, mt: 2 }} aria-label={t('events.list.title')} data-testid="event-list">
           {list.map((event) => (
             <Grid key={event.id} size={{ xs: 12, sm: 6, lg: 4 }} component="li" sx={{ listStyle: 'none', display: 'flex', '& > *': { flexGrow: 1 } }}>
-              <EventCard event={event} onDelete={setDeleting} />
+              <EventCard event={event} onDelete={(target: EventDto) => deleteDialog.show(target.id)} />
             </Grid>
           ))}
         </Grid>
       )}
-      <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} />
+      <DeleteEventDialog event={deleting} onClose={deleteDialog.close} />
     </>
   );
 }

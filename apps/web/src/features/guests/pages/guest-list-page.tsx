@@ -32,6 +32,7 @@ import { PublicAnswersCard } from '../../invitations/components/public-answers-c
 import { PublicLinkCard } from '../../invitations/components/public-link-card';
 import { downloadGuestExport, useBulkGuests, useDeleteGuest, useGoogleContacts, useGroups, useGuestList } from '../api';
 import { BulkActionsBar } from '../components/bulk-actions-bar';
+import { useHashPopup } from '../../../app/routing/use-hash-popup';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ContactsDialog } from '../components/contacts-dialog';
 import { GuestTable } from '../components/guest-table';
@@ -40,7 +41,6 @@ import { NotInvitedNote, waitsForPackage } from '../components/not-invited-note'
 import { PasteGuestsDialog } from '../components/paste-guests-dialog';
 import { QuickAddRow } from '../components/quick-add-row';
 import { StatusFilter, type ListFilter } from '../components/status-filter';
-import { useHashDialog } from '../components/use-hash-dialog';
 import { hasContactPicker, pickPhoneContacts, requestGoogleContactsToken, type PickedContact } from '../contact-sources';
 import { useDebouncedValue } from '../use-debounced-value';
 import { UserText } from '../../../design/bidi';
@@ -108,20 +108,24 @@ export function GuestListPage() {
   const googleContacts = useGoogleContacts();
 
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [toDelete, setToDelete] = useState<GuestDto | null>(null);
-  const [bulkDelete, setBulkDelete] = useState(false);
   const [contacts, setContacts] = useState<PickedContact[] | null>(null);
   /** The phone's "add guests" panel: null until the host opens or closes it. */
   const [addPanel, setAddPanel] = useState<boolean | null>(null);
   const addPanelId = useId();
-  const paste = useHashDialog('paste');
-  const importDialog = useHashDialog('import');
-  const contactsDialog = useHashDialog('contacts');
+  // Popups on the URL hash (app/routing/use-hash-popup.ts): back closes them, a reload or shared link opens them.
+  const paste = useHashPopup('paste');
+  const importDialog = useHashPopup('import');
+  const contactsDialog = useHashPopup('contacts');
+  const guestDelete = useHashPopup('guest-delete');
+  const bulkDeleteDialog = useHashPopup('guests-delete');
 
   const items = useMemo(() => list.data?.items ?? [], [list.data]);
   const counts = list.data?.counts ?? {};
   const total = list.data?.total ?? 0;
   const everyone = counts.all ?? 0;
+  // `#guest-delete/<id>` names a guest of the page shown; another page's guest (an old link) opens nothing.
+  const toDelete = guestDelete.param ? (items.find((guest) => guest.id === guestDelete.param) ?? null) : null;
+  const bulkDelete = bulkDeleteDialog.open && selected.size > 0;
 
   const toggle = useCallback((guestId: string) => {
     setSelected((current) => {
@@ -145,10 +149,10 @@ export function GuestListPage() {
       onSuccess: ({ affected }) => {
         showToast(doneKey, 'success', { count: affected });
         setSelected(new Set());
-        setBulkDelete(false);
+        bulkDeleteDialog.close();
       },
       onError: (error) => {
-        setBulkDelete(false);
+        bulkDeleteDialog.close();
         onBulkError(error);
       },
     });
@@ -178,14 +182,15 @@ export function GuestListPage() {
     }
   };
 
-  const onDelete = useCallback((guest: GuestDto) => setToDelete(guest), []);
+  const showGuestDelete = guestDelete.show;
+  const onDelete = useCallback((guest: GuestDto) => showGuestDelete(guest.id), [showGuestDelete]);
 
   const importButtons = (
     <>
-      <Button variant="outlined" startIcon={<ContentPasteIcon />} onClick={paste.show} data-testid="open-paste">
+      <Button variant="outlined" startIcon={<ContentPasteIcon />} onClick={() => paste.show()} data-testid="open-paste">
         {t('guests.actions.paste')}
       </Button>
-      <Button variant="outlined" startIcon={<UploadIcon />} onClick={importDialog.show} data-testid="open-import">
+      <Button variant="outlined" startIcon={<UploadIcon />} onClick={() => importDialog.show()} data-testid="open-import">
         {t('guests.actions.import')}
       </Button>
       {hasContactPicker() ? (
@@ -316,7 +321,7 @@ export function GuestListPage() {
               busy={bulk.isPending}
               onMove={(target) => runBulk({ guestIds: [...selected], action: 'moveToGroup', groupId: target }, 'guests.bulk.moved')}
               onSetLang={(lang) => runBulk({ guestIds: [...selected], action: 'setLang', lang }, 'guests.bulk.langSet')}
-              onDelete={() => setBulkDelete(true)}
+              onDelete={() => bulkDeleteDialog.show()}
               onClear={() => setSelected(new Set())}
             />
           ) : null}
@@ -365,16 +370,16 @@ export function GuestListPage() {
         confirmLabel={t('guests.actions.delete')}
         destructive
         busy={deleteGuest.isPending}
-        onClose={() => setToDelete(null)}
+        onClose={guestDelete.close}
         onConfirm={() =>
           toDelete &&
           deleteGuest.mutate(toDelete.id, {
             onSuccess: () => {
               showToast('guests.delete.done', 'success');
-              setToDelete(null);
+              guestDelete.close();
             },
             onError: (error) => {
-              setToDelete(null);
+              guestDelete.close();
               onBulkError(error);
             },
           })
@@ -388,7 +393,7 @@ export function GuestListPage() {
         confirmLabel={t('guests.actions.delete')}
         destructive
         busy={bulk.isPending}
-        onClose={() => setBulkDelete(false)}
+        onClose={bulkDeleteDialog.close}
         onConfirm={() => runBulk({ guestIds: [...selected], action: 'delete' }, 'guests.bulk.deleted')}
       >
         {t('guests.bulk.deleteBody', { count: selected.size })}

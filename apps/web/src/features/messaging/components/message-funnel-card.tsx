@@ -16,10 +16,14 @@ import { showToast } from '../../../components/toast-store';
 import { Ltr } from '../../../design/bidi';
 import { useMessageFunnel, useResend } from '../api';
 import { SendingRefusal } from './sending-refusal';
+import { Link as RouterLink } from 'react-router';
+import { CALL_ICON, CALL_TEAL } from '../../calls/components/call-round-status';
 
 type FunnelAction = MessageFunnel['actions'][number];
 const CHANNEL_STEPS = ['sent', 'delivered', 'read', 'failed'] as const;
 const STEPS = ['frozen', 'sent', 'delivered', 'read', 'answered', 'failed'] as const;
+/** The call round: guests, calls placed, picked up, answered (an RSVP), not reached — nothing is "read". */
+const CALL_STEPS = ['frozen', 'sent', 'delivered', 'answered', 'failed'] as const;
 const STEP_COLOR: Record<(typeof STEPS)[number], string> = {
   frozen: '#8e88a0',
   sent: '#7e57c2',
@@ -32,15 +36,25 @@ const STEP_COLOR: Record<(typeof STEPS)[number], string> = {
 function FunnelBars({ funnel }: { funnel: FunnelAction }) {
   const { t } = useTranslation();
   const total = Math.max(1, funnel.frozen);
+  const calls = funnel.action === 'calls';
+  const steps = calls ? CALL_STEPS : STEPS;
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(5.5rem, auto) 1fr auto', columnGap: 1.5, rowGap: 0.75, alignItems: 'center' }}>
-      {STEPS.map((step) => (
+      {steps.map((step) => (
         <Box key={step} sx={{ display: 'contents' }} data-testid={`funnel-${step}`}>
           <Typography component="dt" variant="body2">
-            {t(`messaging.funnel.${step}`)}
+            {calls ? t(`callRound.funnel.${step}`) : t(`messaging.funnel.${step}`)}
           </Typography>
           <Box aria-hidden sx={{ height: 10, borderRadius: 5, bgcolor: 'grey.100', overflow: 'hidden' }}>
-            <Box sx={{ height: '100%', width: `${Math.min(100, (funnel[step] / total) * 100)}%`, bgcolor: STEP_COLOR[step], borderRadius: 5, transition: 'width .4s' }} />
+            <Box
+              sx={{
+                height: '100%',
+                width: `${Math.min(100, (funnel[step] / total) * 100)}%`,
+                bgcolor: calls && step === 'sent' ? CALL_TEAL : STEP_COLOR[step],
+                borderRadius: 5,
+                transition: 'width .4s',
+              }}
+            />
           </Box>
           <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, textAlign: 'end' }} data-testid={`funnel-${step}-count`}>
             <Ltr>{funnel[step]}</Ltr>
@@ -51,13 +65,38 @@ function FunnelBars({ funnel }: { funnel: FunnelAction }) {
   );
 }
 
+/** The call round's card: its own steps, a link to the call report, no resend (each guest's tries are the retries). */
+function CallFunnel({ eventId, funnel }: { eventId: string; funnel: FunnelAction }) {
+  const { t } = useTranslation();
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }} data-testid="funnel-card-calls" component="section" aria-labelledby="funnel-title-calls">
+      <CardContent>
+        <Typography id="funnel-title-calls" variant="h2" component="h2" sx={{ fontSize: '1.05rem', mb: 2, display: 'flex', alignItems: 'center', gap: 1 }}>
+          <CALL_ICON aria-hidden sx={{ color: CALL_TEAL }} />
+          {t('callRound.funnel.title')}
+        </Typography>
+        <FunnelBars funnel={funnel} />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {t('callRound.funnel.noResend')}
+        </Typography>
+        <Button component={RouterLink} to={`/event/${eventId}/call-messages#call-report`} variant="outlined" size="small" sx={{ mt: 2 }} data-testid="funnel-call-report">
+          {t('callRound.timing.report')}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
 function ActionFunnel({ eventId, funnel }: { eventId: string; funnel: FunnelAction }) {
   const { t } = useTranslation();
   const resend = useResend(eventId);
   const channels = Object.entries(funnel.byChannel);
   const unread = funnel.sent + funnel.delivered > 0 && funnel.read < funnel.frozen - funnel.failed;
-  const again = (only: 'unread' | 'failed') =>
+  const again = (only: 'unread' | 'failed') => {
+    // The call round has no resend (its own card: CallFunnel).
+    if (funnel.action === 'calls') return;
     resend.mutate({ action: funnel.action, only }, { onSuccess: ({ queued }) => showToast('messaging.funnel.resent', 'success', { count: queued }) });
+  };
   return (
     <Card variant="outlined" sx={{ height: '100%' }} data-testid={`funnel-card-${funnel.action}`} component="section" aria-labelledby={`funnel-title-${funnel.action}`}>
       <CardContent>
@@ -134,7 +173,7 @@ export function MessageFunnelCards({ eventId, enabled }: { eventId: string; enab
     <Grid container spacing={3} sx={{ mt: 1 }} id="message-funnel" data-testid="message-funnel">
       {started.map((action) => (
         <Grid key={action.action} size={{ xs: 12, md: 6 }}>
-          <ActionFunnel eventId={eventId} funnel={action} />
+          {action.action === 'calls' ? <CallFunnel eventId={eventId} funnel={action} /> : <ActionFunnel eventId={eventId} funnel={action} />}
         </Grid>
       ))}
     </Grid>

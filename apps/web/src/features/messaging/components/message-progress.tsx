@@ -13,6 +13,7 @@ import type { GuestMessage, MessageState } from '@magiim/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ToneChip } from './tone-chip';
+import { CALL_RESULT_LOOK, callResultOf, describeCall } from '../../calls/components/call-round-status';
 
 /** Spec §3: invitation success green, direction blue, thanks red, call teal. */
 export const MESSAGE_TYPE_LOOK: Record<GuestMessage['type'], { icon: SvgIconComponent; color: string }> = {
@@ -32,22 +33,36 @@ const STATE_MARK: Record<MessageState, { icon: SvgIconComponent; color: string }
   skipped: { icon: BlockIcon, color: '#6b6475' },
 };
 
+/** Reasons worth saying whatever the state: waiting for tomorrow's WhatsApp tier, sent without a confirmation, given an SMS for want of a delivery. */
+const REASONS_ON_ANY_STATE = new Set(['dailyLimit', 'uncertain', 'noDelivery']);
+/** 019's own codes (`sms019:<n>`, `sms019:http503`) share one sentence naming the code (a ':' in a key would read as a namespace). */
+const SMS019_PREFIX = 'sms019:';
+
+/** A message's reason in the host's words; an unknown code as it is. */
+export const reasonText = (t: TFunction, reason: string): string =>
+  reason.startsWith(SMS019_PREFIX)
+    ? t('messaging.reasons.sms019', { code: reason.slice(SMS019_PREFIX.length) })
+    : t(`messaging.reasons.${reason}`, { defaultValue: reason });
+
 /** "Invitation: read (channel: WhatsApp), reason: …" for the title and the screen reader. */
 export const describeMessage = (t: TFunction, message: Pick<GuestMessage, 'type' | 'channel' | 'state' | 'reason'>): string => {
+  // A call says what happened to it (calling, answered, no answer after 3 tries, failed), not a message's delivery.
+  if (message.type === 4) return describeCall(t, { result: callResultOf(message), reason: message.reason });
   const text = t('messaging.progress.label', {
     type: t(`messaging.types.${message.type}`),
     state: t(`messaging.states.${message.state}`),
     channel: t(`messaging.channels.${message.channel}`),
   });
-  if (!message.reason || (message.state !== 'failed' && message.state !== 'skipped')) return text;
-  return `${text}, ${t('messaging.progress.reason', { reason: t(`messaging.reasons.${message.reason}`, { defaultValue: message.reason }) })}`;
+  if (!message.reason || (message.state !== 'failed' && message.state !== 'skipped' && !REASONS_ON_ANY_STATE.has(message.reason))) return text;
+  return `${text}, ${t('messaging.progress.reason', { reason: reasonText(t, message.reason) })}`;
 };
 
 /** One mark: the type's icon in its colour with the state's mark beside it. */
 export function MessageMark({ message }: { message: GuestMessage }) {
   const { t } = useTranslation();
   const look = MESSAGE_TYPE_LOOK[message.type];
-  const mark = STATE_MARK[message.state];
+  const call = message.type === 4 ? callResultOf(message) : null;
+  const mark = call ? CALL_RESULT_LOOK[call] : STATE_MARK[message.state];
   const label = describeMessage(t, message);
   const TypeIcon = look.icon;
   const StateIcon = mark.icon;
@@ -60,7 +75,15 @@ export function MessageMark({ message }: { message: GuestMessage }) {
       data-testid="message-mark"
       data-type={message.type}
       data-state={message.state}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: '1px', px: 0.25, borderRadius: 1, bgcolor: message.state === 'failed' ? 'rgba(198,40,40,0.08)' : undefined }}
+      data-call={call ?? undefined}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: '1px',
+        px: 0.25,
+        borderRadius: 1,
+        bgcolor: message.state === 'failed' ? 'rgba(198,40,40,0.08)' : call === 'calling' ? 'rgba(0,121,107,0.1)' : undefined,
+      }}
     >
       <TypeIcon sx={{ fontSize: 18, color: look.color }} aria-hidden />
       <StateIcon sx={{ fontSize: 14, color: mark.color }} aria-hidden />

@@ -11,6 +11,8 @@ const LOOK: Record<TemplateStatus, { tone: Tone; icon: React.ReactElement }> = {
   pendingApproval: { tone: 'warning', icon: <HourglassIcon /> },
   approved: { tone: 'success', icon: <CheckIcon /> },
   rejected: { tone: 'error', icon: <ErrorIcon /> },
+  paused: { tone: 'warning', icon: <ErrorIcon /> },
+  disabled: { tone: 'error', icon: <ErrorIcon /> },
 };
 
 /** A template's review state; null: the host has no own text (the default is used). */

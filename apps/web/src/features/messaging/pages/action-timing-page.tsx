@@ -10,6 +10,8 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import PauseIcon from '@mui/icons-material/PauseCircleOutline';
 import PlayIcon from '@mui/icons-material/PlayArrow';
+import PhoneIcon from '@mui/icons-material/PhoneOutlined';
+import ReportIcon from '@mui/icons-material/ListAlt';
 import {
   isLang,
   MESSAGE_ACTIONS,
@@ -27,6 +29,7 @@ import { Ltr } from '../../../design/bidi';
 import { translateError } from '../../../i18n/translate-error';
 import { useEvent } from '../../events/use-event';
 import { markSetupSeen } from '../setup-steps';
+import { useHashPopup } from '../../../app/routing/use-hash-popup';
 import { ConfirmDialog } from '../../guests/components/confirm-dialog';
 import { useActionPreview, useActionTiming, usePatchTiming, usePauseSending, useStartAction } from '../api';
 import { SendAtPicker } from '../components/send-at-picker';
@@ -37,7 +40,7 @@ import { formatInstant } from '../format-local';
 const STATE_TONE: Record<ActionState, Tone> = { scheduled: 'info', running: 'warning', done: 'success', disabled: 'neutral' };
 const isMessageAction = (action: TimedAction): action is MessageAction => (MESSAGE_ACTIONS as readonly string[]).includes(action);
 
-function ActionRow({ timing, paid, paused, onStart }: { timing: ActionTiming; paid: boolean; paused: boolean; onStart: (action: MessageAction) => void }) {
+function ActionRow({ timing, paid, paused, onStart }: { timing: ActionTiming; paid: boolean; paused: boolean; onStart: (action: TimedAction) => void }) {
   const { t, i18n } = useTranslation();
   const lang: Lang = isLang(i18n.language) ? i18n.language : 'he';
   const event = useEvent();
@@ -49,6 +52,7 @@ function ActionRow({ timing, paid, paused, onStart }: { timing: ActionTiming; pa
   const save = (next = { sendAt, enabled }) =>
     patch.mutate({ actions: [{ action: timing.action, ...next }] }, { onSuccess: () => showToast('messaging.timing.saved', 'success') });
   const label = t(`messaging.actions.${timing.action}`);
+  const isCalls = timing.action === 'calls';
   return (
     <Card variant="outlined" sx={{ p: 2 }} data-testid={`timing-${timing.action}`} component="section" aria-label={label}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }}>
@@ -57,7 +61,12 @@ function ActionRow({ timing, paid, paused, onStart }: { timing: ActionTiming; pa
             {label}
           </Typography>
           <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }}>
-            <ToneChip tone={STATE_TONE[timing.state]} label={t(`messaging.timing.state.${timing.state}`)} data-testid="action-state" data-state={timing.state} />
+            <ToneChip
+              tone={STATE_TONE[timing.state]}
+              label={isCalls && timing.state === 'running' ? t('callRound.report.state.running') : t(`messaging.timing.state.${timing.state}`)}
+              data-testid="action-state"
+              data-state={timing.state}
+            />
             {timing.startedAt ? (
               <Typography variant="caption" color="text.secondary">
                 {t('messaging.timing.startedAt', { time: '' })}
@@ -80,12 +89,27 @@ function ActionRow({ timing, paid, paused, onStart }: { timing: ActionTiming; pa
             </Button>
           ) : null}
           {isMessageAction(timing.action) && timing.state === 'scheduled' ? (
-            <Button variant="outlined" size="small" startIcon={<PlayIcon />} disabled={!paid || paused} onClick={() => onStart(timing.action as MessageAction)} data-testid="start-action">
+            <Button variant="outlined" size="small" startIcon={<PlayIcon />} disabled={!paid || paused} onClick={() => onStart(timing.action)} data-testid="start-action">
               {t('messaging.timing.start')}
+            </Button>
+          ) : null}
+          {isCalls && timing.state === 'scheduled' ? (
+            <Button variant="outlined" size="small" startIcon={<PhoneIcon />} disabled={!paid || paused} onClick={() => onStart('calls')} data-testid="start-action">
+              {t('callRound.timing.start')}
+            </Button>
+          ) : null}
+          {isCalls && timing.state !== 'scheduled' && timing.state !== 'disabled' ? (
+            <Button component={RouterLink} to={`/event/${event.id}/call-messages#call-report`} size="small" startIcon={<ReportIcon />} data-testid="call-report-link">
+              {t('callRound.timing.report')}
             </Button>
           ) : null}
         </Stack>
       </Stack>
+      {isCalls ? (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="call-window">
+          {t('callRound.timing.window')}
+        </Typography>
+      ) : null}
       <SendingRefusal
         error={patch.error}
         onUse={(next) => {
@@ -97,19 +121,21 @@ function ActionRow({ timing, paid, paused, onStart }: { timing: ActionTiming; pa
   );
 }
 
-function StartDialog({ action, onClose }: { action: MessageAction | null; onClose: () => void }) {
+function StartDialog({ action, onClose }: { action: TimedAction | null; onClose: () => void }) {
   const { t } = useTranslation();
   const event = useEvent();
-  const preview = useActionPreview(event.id, action);
+  const calls = action === 'calls';
+  // The call round has no message preview: it calls whoever has not answered when it starts.
+  const preview = useActionPreview(event.id, action && isMessageAction(action) ? action : null);
   const start = useStartAction(event.id);
   const data = preview.data;
   return (
     <ConfirmDialog
       open={action !== null}
-      title={action ? t('messaging.timing.startTitle', { action: t(`messaging.actions.${action}`) }) : ''}
-      confirmLabel={t('messaging.timing.startConfirm')}
+      title={calls ? t('callRound.timing.title') : action ? t('messaging.timing.startTitle', { action: t(`messaging.actions.${action}`) }) : ''}
+      confirmLabel={calls ? t('callRound.timing.confirm') : t('messaging.timing.startConfirm')}
       cancelLabel={t('messaging.timing.cancel')}
-      busy={start.isPending || preview.isPending}
+      busy={start.isPending || (!calls && preview.isPending)}
       onConfirm={() => action && start.mutate(action, { onSuccess: onClose })}
       onClose={() => {
         start.reset();
@@ -117,7 +143,9 @@ function StartDialog({ action, onClose }: { action: MessageAction | null; onClos
       }}
     >
       <Box data-testid="start-preview">
-        {preview.isPending ? (
+        {calls ? (
+          t('callRound.timing.body')
+        ) : preview.isPending ? (
           <CircularProgress size={24} aria-label={t('messaging.timing.start')} />
         ) : data ? (
           data.recipients === 0 ? (
@@ -141,11 +169,13 @@ export function ActionTimingPage() {
   const query = useActionTiming(event.id);
   useEffect(() => markSetupSeen(event.id, 'timings'), [event.id]);
   const pause = usePauseSending(event.id);
-  const [starting, setStarting] = useState<MessageAction | null>(null);
+  // The send-now question on the hash (`#action-start/<action>`, app/routing/use-hash-popup.ts): back closes it.
+  const startDialog = useHashPopup('action-start');
   const paid = event.progressStatus > 0;
   const showCalls = event.includeCallsPreference && event.orderPackageId !== 1;
   const data = query.data;
   const actions = data?.actions.filter((item) => item.action !== 'calls' || showCalls) ?? [];
+  const starting = actions.find((item) => item.action === startDialog.param)?.action ?? null;
 
   return (
     <>
@@ -194,7 +224,7 @@ export function ActionTimingPage() {
           {pause.error ? <Alert severity="error">{translateError(t, pause.error)}</Alert> : null}
           <Stack spacing={2}>
             {actions.map((timing) => (
-              <ActionRow key={`${timing.action}:${timing.sendAt}:${timing.enabled}:${timing.state}`} timing={timing} paid={paid} paused={data.paused} onStart={setStarting} />
+              <ActionRow key={`${timing.action}:${timing.sendAt}:${timing.enabled}:${timing.state}`} timing={timing} paid={paid} paused={data.paused} onStart={(action: TimedAction) => startDialog.show(action)} />
             ))}
           </Stack>
         </>
@@ -203,7 +233,7 @@ export function ActionTimingPage() {
       ) : (
         <CircularProgress aria-label={t('messaging.timing.title')} />
       )}
-      <StartDialog action={starting} onClose={() => setStarting(null)} />
+      <StartDialog action={starting} onClose={startDialog.close} />
     </>
   );
 }

@@ -24,7 +24,6 @@ import {
   TEMPLATE_MAX_LENGTH,
   TEMPLATE_PLACEHOLDERS,
   TEMPLATE_PURPOSES,
-  templateRuleOf,
   type Lang,
   type MessageTemplatesResponse,
   type TemplatePurpose,
@@ -42,6 +41,7 @@ import { ConfirmDialog } from '../../guests/components/confirm-dialog';
 import { useMessageTemplates, useResetTemplates, useSaveTemplate } from '../api';
 import { MessagePreview } from '../components/message-preview';
 import { TemplateStatusChip } from '../components/template-status-chip';
+import { TemplateReason } from '../components/template-reason';
 import { fillTemplate, insertAtCaret, placeholderValues } from '../template-fill';
 import { OPT_OUT_LINES } from '@magiim/shared';
 
@@ -59,11 +59,6 @@ const effectiveText = (data: MessageTemplatesResponse, purpose: TemplatePurpose,
 
 function TemplateEditor({ data, purpose, round, lang }: { data: MessageTemplatesResponse; purpose: TemplatePurpose; round: Round; lang: Lang }) {
   const { t } = useTranslation();
-  // The sandbox's (and WhatsApp's) rule reasons come in English: the host reads our translation of them.
-  const reasonText = (reason: string) => {
-    const rule = templateRuleOf(reason);
-    return rule ? t(`messaging.templates.rejections.${rule}`) : reason;
-  };
   const event = useEvent();
   const save = useSaveTemplate(event.id);
   const saved = findTemplate(data, purpose, round, lang);
@@ -120,8 +115,23 @@ function TemplateEditor({ data, purpose, round, lang }: { data: MessageTemplates
         </Stack>
         {saved?.status === 'rejected' ? (
           <Alert severity="error" sx={{ mb: 2 }} data-testid="template-rejected">
-            {saved.reason ? <div>{t('messaging.templates.rejectedReason', { reason: reasonText(saved.reason) })}</div> : null}
+            {saved.reason ? (
+              <div>
+                <TemplateReason reason={saved.reason} />
+              </div>
+            ) : null}
             <div>{t('messaging.templates.editToResubmit')}</div>
+            <div>{t('messaging.templateStatus.rejectedHelp')}</div>
+          </Alert>
+        ) : null}
+        {saved?.status === 'paused' || saved?.status === 'disabled' ? (
+          <Alert severity={saved.status === 'paused' ? 'warning' : 'error'} sx={{ mb: 2 }} data-testid="template-stopped">
+            <div>{t(`messaging.templateStatus.${saved.status}Help`)}</div>
+            {saved.reason ? (
+              <div>
+                <TemplateReason reason={saved.reason} />
+              </div>
+            ) : null}
           </Alert>
         ) : null}
         {ownRound ? (
