@@ -12,6 +12,7 @@ await build({
     'guest-sheet-read-thread': 'src/modules/guests/guest-sheet-read-thread.ts',
     'guest-sheet-write-thread': 'src/modules/guests/guest-sheet-write-thread.ts',
     'heic-decode-thread': 'src/modules/event-images/heic-decode-thread.ts',
+    'espeak-thread': 'src/providers/tts/espeak-thread.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -25,6 +25,19 @@ import { createMessagingJobs } from './modules/messaging/messaging.jobs.js';
 import { applyTemplateReview } from './modules/messaging/templates/templates.service.js';
 import { createTemplateReviewJobs } from './modules/messaging/templates/review.jobs.js';
 import type { PaymentProvider } from './providers/payment/index.js';
+import { createWebhookJobs } from './modules/messaging/webhooks/webhooks.jobs.js';
+import { createWhatsAppTemplateJobs } from './modules/messaging/whatsapp-templates/whatsapp-templates.jobs.js';
+import { createDeliveryJobs } from './modules/messaging/delivery/delivery.jobs.js';
+import { createVoiceProvider } from './providers/voice/create-voice-provider.js';
+import { createTextToSpeechProvider } from './providers/tts/create-tts-provider.js';
+import { respondToCall } from './modules/calls/engine/call-flow.js';
+import { applyCallStatus } from './modules/calls/engine/call-status.js';
+import { createCallJobs } from './modules/calls/engine/calls.jobs.js';
+import { createSpeechJobs } from './modules/calls/speech/speech.jobs.js';
+import { createGiftLinkProvider } from './providers/gifts/create-gift-provider.js';
+import { createPushProvider } from './providers/push/create-push-provider.js';
+import { createGiftJobs } from './modules/gifts/gifts.jobs.js';
+import { createPushJobs } from './modules/push/push.jobs.js';
 
 export interface ContextOptions {
   logger: FastifyBaseLogger;
@@ -97,6 +110,17 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
       onTemplateReviewError: (error, result) =>
         options.logger.error({ err: error, templateId: result.templateId, revision: result.revision }, 'template review answer not recorded'),
     }),
+    voice: createVoiceProvider(config, {
+      db: database.db,
+      logger: options.logger,
+      handlers: () => ({
+        respond: (attemptId, input) => respondToCall(ctx, attemptId, input),
+        status: (attemptId, report) => applyCallStatus(ctx, attemptId, report),
+      }),
+    }),
+    tts: createTextToSpeechProvider(config),
+    gifts: createGiftLinkProvider(config),
+    push: createPushProvider(config),
   };
   const inbox = createMessagingInbox(ctx);
 
@@ -108,6 +132,13 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     ...createHousekeepingJobs(ctx),
     ...createMessagingJobs(ctx),
     ...createTemplateReviewJobs(ctx),
+    ...createWebhookJobs(ctx),
+    ...createWhatsAppTemplateJobs(ctx),
+    ...createDeliveryJobs(ctx),
+    ...createCallJobs(ctx),
+    ...createSpeechJobs(ctx),
+    ...createGiftJobs(ctx),
+    ...createPushJobs(ctx),
   ];
   if (options.worker) await jobs.work(jobDefinitions);
 

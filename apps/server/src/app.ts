@@ -35,12 +35,24 @@ import { registerStatsRoutes } from './modules/stats/stats.routes.js';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { registerPaymentCallbackRoutes } from './modules/billing/payment-callback.routes.js';
+import { registerWebhookRoutes } from './modules/messaging/webhooks/webhooks.routes.js';
 import { registerSandboxPaymentPages } from './modules/billing/sandbox-page.routes.js';
 import { registerSandboxReplyRoutes } from './modules/messaging/sandbox-dev/sandbox-reply.routes.js';
 import { registerSandboxDevPage } from './modules/messaging/sandbox-dev/sandbox-page.routes.js';
 import { registerTimingRoutes } from './modules/messaging/timing/timing.routes.js';
 import { registerTemplateRoutes } from './modules/messaging/templates/templates.routes.js';
 import { registerMessagesRoutes } from './modules/messaging/messages.routes.js';
+import { registerExpenseRoutes } from './modules/expenses/expenses.routes.js';
+import { registerGiftRoutes } from './modules/gifts/gifts.routes.js';
+import { registerSandboxGiftPage } from './modules/gifts/sandbox-gift-page.routes.js';
+import { registerSupportRoutes } from './modules/support/support.routes.js';
+import { registerPushRoutes } from './modules/push/push.routes.js';
+import { registerCohostRoutes } from './modules/cohosts/cohosts.routes.js';
+import { registerVoiceTemplateRoutes } from './modules/calls/templates/voice-templates.routes.js';
+import { registerTextToSpeechRoutes } from './modules/calls/speech/text-to-speech.routes.js';
+import { registerCallReportRoutes } from './modules/calls/engine/call-report.routes.js';
+import { registerVoiceWebhookRoutes } from './modules/calls/webhooks/voice-webhooks.routes.js';
+import { registerSandboxCallPage, registerSandboxCallRoutes } from './modules/calls/sandbox-dev/sandbox-calls.routes.js';
 import type { MailTransport } from './providers/mail/index.js';
 import type { PaymentProvider } from './providers/payment/index.js';
 
@@ -72,10 +84,10 @@ export interface BuildOptions {
 }
 
 /**
- * Paths under /api that need no platform header: probes, the API document, the dev tools and the payment
- * provider's server callback (a provider sends no such header).
+ * Paths under /api that need no platform header: probes, the API document, the dev tools, the payment
+ * provider's server callback and the messaging providers' webhooks (a provider sends no such header).
  */
-const PLATFORM_EXEMPT = [API.health, '/docs', '/dev/', API.paymentCallback('')].map((path) => `${API_BASE}${path}`);
+const PLATFORM_EXEMPT = [API.health, '/docs', '/dev/', API.paymentCallback(''), API.webhooks.prefix].map((path) => `${API_BASE}${path}`);
 const isPlatformExempt = (url: string) => PLATFORM_EXEMPT.some((prefix) => url.startsWith(prefix));
 
 export const buildApp = async (config: Config, options: BuildOptions = {}) => {
@@ -147,9 +159,20 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
       registerTimingRoutes(typed);
       registerTemplateRoutes(typed);
       registerMessagesRoutes(typed);
+      registerVoiceTemplateRoutes(typed);
+      registerTextToSpeechRoutes(typed);
+      registerCallReportRoutes(typed);
+      registerExpenseRoutes(typed);
+      registerGiftRoutes(typed);
+      registerSupportRoutes(typed);
+      registerPushRoutes(typed);
+      registerCohostRoutes(typed);
       await registerPaymentCallbackRoutes(typed);
+      await registerWebhookRoutes(typed);
+      await registerVoiceWebhookRoutes(typed);
       if (config.devMailbox) registerDevMailboxRoutes(typed);
       registerSandboxReplyRoutes(typed);
+      registerSandboxCallRoutes(typed);
       typed.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE },
@@ -163,6 +186,9 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
   if (config.payment.provider === 'sandbox') await registerSandboxPaymentPages(app);
   // The messaging sandbox's dev tools page (never in production).
   await registerSandboxDevPage(app);
+  await registerSandboxCallPage(app);
+  // The sandbox gift provider's link opens a test page (never with the managed provider).
+  if (config.gifts.provider === 'sandbox') await registerSandboxGiftPage(app);
   await registerWebApp(app, config);
 
   const close = async () => {

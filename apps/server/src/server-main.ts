@@ -1,6 +1,15 @@
 import { buildApp } from './app.js';
 import { clusterLayoutOf } from './platform/embedded-postgres-layout.js';
-import { loadConfigOrExit } from './platform/env.js';
+import { loadConfigOrExit, type Config } from './platform/env.js';
+
+/** Which channels are real and which the sandbox (its dev page outside production). */
+const messagesLine = (config: Config, shown: string): string => {
+  const whatsapp = config.whatsapp.provider === 'whatsapp-cloud' ? 'WhatsApp by Meta' : 'sandbox WhatsApp';
+  const sms = config.sms.provider === '019' ? 'SMS by 019' : 'sandbox SMS';
+  const anySandbox = config.whatsapp.provider === 'sandbox' || config.sms.provider === 'sandbox';
+  const where = anySandbox && config.nodeEnv !== 'production' ? ` (sandbox messages: ${shown}/dev/sandbox; they never leave this machine)` : '';
+  return `  Messages:           ${whatsapp}, ${sms}${where}`;
+};
 
 /** Serves the API and the web app; runs the job worker too unless started with --no-worker. */
 const main = async () => {
@@ -34,8 +43,7 @@ const main = async () => {
     config.devMailbox ? `  Sent e-mail:        ${shown}/dev/mailbox (no SMTP_URL set, so nothing leaves this machine)` : '',
     worker ? '' : '  Jobs:               not handled here (--no-worker); run worker.js beside it',
     config.payment.provider === 'sandbox' ? `  Payments:           sandbox (${shown}/dev/payment/…): nothing is charged; PAYMENT_PROVIDER=cardcom takes real payments` : '',
-    // The real WhatsApp and SMS providers come next; until then both channels are the sandbox.
-    config.nodeEnv !== 'production' ? `  Messages:           sandbox WhatsApp and SMS (${shown}/dev/sandbox): nothing leaves this machine` : '',
+    messagesLine(config, shown),
     '  Stop:               Ctrl-C',
     '',
   ];

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { ERROR_CODES, PLATFORM_HEADER } from '@magiim/shared';
@@ -5,6 +7,7 @@ import { createTestApp, PASSWORD, signUpHost, uniqueEmail, type TestApp } from '
 import { startLocalGoogle } from './local-google.js';
 import { createEvent, useFakePlaces } from '../src/modules/events/event-test-kit.js';
 import { addGuest } from '../src/modules/guests/guest-test-kit.js';
+import { twilioSignature } from '../src/providers/voice/twilio-signature.js';
 import { personalTokenOf, publicTokenOf } from '../src/modules/invitations/invite-test-kit.js';
 
 /**
@@ -359,5 +362,140 @@ describe('the guest search and the upload routes', () => {
         });
       }
     }
+  });
+});
+
+describe("fuzz: the providers' webhooks, configured for Meta, 019 and Twilio", () => {
+  const APP_SECRET = 'fuzz-app-secret';
+  const TWILIO_TOKEN = 'fuzz-twilio-token';
+  const SMS_SECRET = 'fuzz-webhook-secret-0123456789';
+  let w: TestApp;
+  beforeAll(async () => {
+    // Provider URLs that answer nothing: processing may call them and must fail cleanly.
+    w = await createTestApp({
+      MESSAGING_PROVIDER: 'whatsapp-cloud',
+      WHATSAPP_API_URL: 'http://127.0.0.1:9',
+      WHATSAPP_PHONE_NUMBER_ID: '1000',
+      WHATSAPP_WABA_ID: '2000',
+      WHATSAPP_ACCESS_TOKEN: 'fuzz-token',
+      WHATSAPP_APP_SECRET: APP_SECRET,
+      WHATSAPP_VERIFY_TOKEN: 'fuzz-verify',
+      SMS_PROVIDER: '019',
+      SMS019_API_URL: 'http://127.0.0.1:9',
+      SMS019_USERNAME: 'fuzz',
+      SMS019_TOKEN: 'fuzz',
+      SMS_SENDER: 'Fuzz',
+      SMS_WEBHOOK_SECRET: SMS_SECRET,
+      VOICE_PROVIDER: 'twilio',
+      TWILIO_API_URL: 'http://127.0.0.1:9',
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
+      TWILIO_FROM_NUMBER: '+972500000001',
+    });
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it('never answers 5xx, refusals are {code, message}, and what is stored gets processed', { timeout: 90_000 }, async () => {
+    const r = randomFrom(SEED ^ 0x77);
+    const failures: string[] = [];
+    const textOf = (value: unknown): string => {
+      try {
+        return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+      } catch {
+        return '';
+      }
+    };
+    const bodyOf = (): string | Buffer => {
+      const shape = r.next();
+      if (shape < 0.3) return JSON.stringify(oddValue(r));
+      if (shape < 0.5) return r.pick(ODD_RAW_BODIES);
+      if (shape < 0.6) return Buffer.from(Array.from({ length: 1 + r.int(64) }, () => r.int(256)));
+      // Meta's envelope with odd insides: statuses, messages and template updates of the wrong shapes.
+      const value = { metadata: { phone_number_id: r.pick(['1000', '999', '']) }, statuses: [oddValue(r)], messages: [oddValue(r), { from: oddValue(r), id: oddValue(r), type: 'button', button: { payload: oddValue(r) } }] };
+      return JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: '2000', changes: [{ field: r.pick(['messages', 'message_template_status_update', 'x']), value }] }] });
+    };
+    /** Twilio's TwiML fetches and status callbacks: odd forms, signed (mostly) over the exact URL, odd attempt ids and events. */
+    const voiceRequest = (): InjectOptions => {
+      const attempt = r.next() < 0.6 ? '11111111-2222-4333-8444-555555555555' : r.pick(ODD_PATH_PARAMS);
+      const path = r.next() < 0.5 ? `/api/webhooks/voice/twilio/twiml/${attempt}?event=${r.pick(['start', 'keys', 'silence', 'x', ''])}` : `/api/webhooks/voice/twilio/status/${attempt}`;
+      const params: [string, string][] = [
+        ['CallSid', r.next() < 0.5 ? 'CA0123' : textOf(oddValue(r))],
+        ['CallStatus', r.pick(['ringing', 'in-progress', 'completed', 'busy', 'no-answer', 'x', ''])],
+        ['AnsweredBy', r.pick(['human', 'machine_start', 'fax', textOf(oddValue(r))])],
+        ['Digits', textOf(oddValue(r))],
+        ['CallDuration', textOf(oddValue(r))],
+        ['Timestamp', textOf(oddValue(r))],
+        ['SequenceNumber', textOf(oddValue(r))],
+      ];
+      const signed = r.next() < 0.7;
+      return {
+        method: r.next() < 0.9 ? 'POST' : 'GET',
+        url: path,
+        headers: {
+          'content-type': r.next() < 0.85 ? 'application/x-www-form-urlencoded' : r.pick(CONTENT_TYPES) || 'text/plain',
+          'x-twilio-signature': signed ? twilioSignature(TWILIO_TOKEN, `http://magiim.test${path}`, params) : r.pick(['', 'AAAA', '=']),
+        },
+        payload: new URLSearchParams(params).toString(),
+      };
+    };
+    let voicePassed = 0;
+    for (let i = 0; i < 400; i++) {
+      const payload = bodyOf();
+      const raw = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+      const kind = r.int(5);
+      const secret = r.next() < 0.7 ? SMS_SECRET : r.pick(ODD_PATH_PARAMS);
+      const request: InjectOptions =
+        kind === 0
+          ? { method: 'GET', url: `/api/webhooks/whatsapp?${r.pick(['hub.mode=subscribe&hub.verify_token=fuzz-verify&hub.challenge=42', 'hub.mode=x', 'hub.challenge=%00', ''])}` }
+          : kind === 4
+            ? voiceRequest()
+            : kind === 1
+            ? {
+                method: 'POST',
+                url: '/api/webhooks/whatsapp',
+                headers: {
+                  'content-type': r.next() < 0.8 ? 'application/json' : r.pick(CONTENT_TYPES) || 'text/plain',
+                  ...(r.next() < 0.8 ? { 'x-hub-signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}` } : { 'x-hub-signature-256': r.pick(['', 'sha256=', 'md5=1', 'sha256=zz']) }),
+                },
+                payload: raw,
+              }
+            : {
+                method: 'POST',
+                url: `/api/webhooks/sms/${secret}/${r.pick(['dlr', 'inbound', 'blacklist'])}`,
+                headers: { 'content-type': r.next() < 0.8 ? 'application/x-www-form-urlencoded' : 'application/json' },
+                payload: r.next() < 0.5 ? new URLSearchParams({ status: textOf(oddValue(r)), external_id: textOf(oddValue(r)), phone: textOf(oddValue(r)), message: textOf(oddValue(r)) }).toString() : payload,
+              };
+      const res = await w.app.inject(request);
+      if (kind === 4 && (res.statusCode === 200 || res.statusCode === 204)) voicePassed += 1;
+      const line = () => `${request.method} ${String(request.url).slice(0, 100)} ${raw.subarray(0, 80).toString()} → ${res.statusCode} ${res.body.slice(0, 160)}`;
+      if (res.statusCode >= 500) failures.push(line());
+      else if (res.statusCode >= 400) {
+        let body: { code?: unknown; message?: unknown } | undefined;
+        try {
+          body = res.json();
+        } catch {
+          body = undefined;
+        }
+        if (typeof body?.code !== 'string' || !(ERROR_CODES as readonly string[]).includes(body.code) || typeof body.message !== 'string') failures.push(line());
+      }
+    }
+    expect(failures).toEqual([]);
+    // Signed voice callbacks got past the signature into the call flow (an unknown attempt: hang up, nothing applied).
+    expect(voicePassed).toBeGreaterThan(10);
+    // Signed and secret-path bodies got through to storage (the fuzz reaches the processor, not only the gate).
+    const stored = (await w.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from webhook_inbox`)).rows[0]!.n;
+    expect(stored).toBeGreaterThan(50);
+    // The worker processes (or gives up on) every stored body: none is left pending for ever.
+    const deadline = Date.now() + 60_000;
+    let pending = -1;
+    while (Date.now() < deadline) {
+      const rows = await w.ctx.db.execute<{ pending: number }>(sql`select count(*)::int as pending from webhook_inbox where processed_at is null and attempts < 10`);
+      pending = rows.rows[0]!.pending;
+      if (pending === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(pending).toBe(0);
   });
 });

@@ -11,6 +11,10 @@ import type { ViewCounter } from '../modules/invitations/view-counter.js';
 import type { GoogleContactsProvider } from '../providers/google-contacts/index.js';
 import type { PaymentProvider } from '../providers/payment/index.js';
 import type { MessagingProviders } from '../providers/messaging/create-messaging-providers.js';
+import type { VoiceCallProvider } from '../providers/voice/index.js';
+import type { TextToSpeechProvider } from '../providers/tts/index.js';
+import type { GiftLinkProvider } from '../providers/gifts/index.js';
+import type { PushProvider } from '../providers/push/index.js';
 
 /** What services need from the running process; built once in app.ts and passed down. */
 export interface AppContext {
@@ -36,4 +40,12 @@ export interface AppContext {
   payments: PaymentProvider;
   /** Text channels (sandbox by default) and the template reviewer. */
   messaging: MessagingProviders;
+  /** Voice calls of the premium call round (sandbox by default, Twilio when configured). */
+  voice: VoiceCallProvider;
+  /** Speech for the call preview and `<Play>` (eSpeak NG offline by default, Google when configured). */
+  tts: TextToSpeechProvider;
+  /** The gift-link service (sandbox by default; managed by the administration in production). */
+  gifts: GiftLinkProvider;
+  /** Pushes to the mobile app (sandbox by default, Firebase Cloud Messaging when configured). */
+  push: PushProvider;
 }

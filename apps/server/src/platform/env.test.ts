@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env.js';
+import { ConfigError, isSmsSender, loadConfig } from './env.js';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'magiim-env-'));
 
@@ -50,5 +50,42 @@ describe('reverse proxies', () => {
   it('trusts no proxy unless told how many stand in front', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).trustProxyHops).toBe(0);
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxyHops).toBe(1);
+  });
+});
+
+describe('SMS_SENDER', () => {
+  const load = (sender: string) => loadConfig({ DATA_DIR: dataDir(), SMS_SENDER: sender });
+
+  it.each(['Magiim', 'M', 'ABCDEFGHIJK', 'Magiim2026', '1a'])('a name of letters and digits with a letter, up to 11: %s', (sender) => {
+    expect(isSmsSender(sender)).toBe(true);
+    expect(load(sender).sms).toMatchObject({ sender, twoWay: false });
+  });
+
+  it.each(['ABCDEFGHIJKL', 'Magiim Events', 'Mag iim', 'Magiim!', 'מגיעים', 'Magiim_1', 'ab-cd'])('refuses %s (12 characters, spaces, signs, non-Latin)', (sender) => {
+    expect(isSmsSender(sender)).toBe(false);
+    expect(() => load(sender)).toThrow(/SMS_SENDER/);
+  });
+
+  it.each([
+    ['+972559990000', true],
+    ['972559990000', true],
+    ['0559990000', true],
+    ['+9725599900001', true], // local 055… with 11 digits
+    ['+97255999000012', false], // local form 12 digits
+    ['05599900001', true], // 11 digits
+    ['055999000012', false], // 12 digits
+    ['12345678901', true],
+    ['123456789012', false],
+    ['123', true],
+    ['12', false],
+    ['+', false],
+  ] as const)('a number counts its local form: %s → %s', (sender, ok) => {
+    expect(isSmsSender(sender)).toBe(ok);
+    if (ok) expect(load(sender).sms).toMatchObject({ sender, twoWay: true });
+    else expect(() => load(sender)).toThrow(/SMS_SENDER/);
+  });
+
+  it('surrounding spaces are trimmed, not refused', () => {
+    expect(load('  Magiim ').sms.sender).toBe('Magiim');
   });
 });

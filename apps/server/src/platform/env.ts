@@ -4,6 +4,18 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** The only reader of process.env. Parsed once at start; a bad value stops the process with a clear message. */
+/**
+ * An SMS sender Israeli gateways take: an alphanumeric name (letters and digits, at least one letter, ≤ 11, no
+ * spaces), or a number whose local form (+972… / 972… → 0…) is 3 to 11 digits.
+ */
+export const isSmsSender = (sender: string): boolean => {
+  if (/^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/.test(sender)) return true;
+  const number = /^\+?(\d+)$/.exec(sender)?.[1];
+  if (!number) return false;
+  const local = number.startsWith('972') ? `0${number.slice(3)}` : number;
+  return local.length >= 3 && local.length <= 11;
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -46,6 +58,65 @@ const envSchema = z.object({
   SMS_RATE_PER_SECOND: z.coerce.number().positive().max(10_000).default(30),
   /** The sandbox's template review: static rules at once, approval after this long. */
   SANDBOX_TEMPLATE_REVIEW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  /** whatsapp-cloud: Meta's WhatsApp Cloud API for the WhatsApp channel; sandbox (default): the built-in one. */
+  MESSAGING_PROVIDER: z.enum(['sandbox', 'whatsapp-cloud']).default('sandbox'),
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/, 'like v24.0').default('v24.0'),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).optional(),
+  WHATSAPP_WABA_ID: z.string().min(1).optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  /** The Meta app's id: uploads the event image for a template's image header (Resumable Upload API). */
+  WHATSAPP_APP_ID: z.string().min(1).optional(),
+  /** The account's daily tier of unique recipients of business-initiated messages (unset: 1,000 on Meta, none in the sandbox). */
+  WHATSAPP_DAILY_RECIPIENTS: z.coerce.number().int().positive().optional(),
+  /** No `delivered` within this long after a WhatsApp send: the guest gets the SMS instead (fractions for tests). */
+  WHATSAPP_DELIVERY_TIMEOUT_MINUTES: z.coerce.number().positive().max(10_080).default(60),
+  /** 019: 019 SMS's JSON API (TextMe speaks the same family); sandbox (default): the built-in one. */
+  SMS_PROVIDER: z.enum(['sandbox', '019']).default('sandbox'),
+  SMS019_API_URL: z.url().default('https://019sms.co.il/api'),
+  SMS019_USERNAME: z.string().min(1).optional(),
+  SMS019_TOKEN: z.string().min(1).optional(),
+  /**
+   * The sender guests see: up to 11 Latin letters and digits with at least one letter, no spaces (one-way), or a
+   * registered number whose local form (972… → 0…) has at least 3 and at most 11 digits (guests can reply).
+   */
+  SMS_SENDER: z
+    .string()
+    .trim()
+    .refine(isSmsSender, 'up to 11 Latin letters and digits with at least one letter (no spaces), or a phone number of up to 11 digits (972… counted as 0…)')
+    .optional(),
+  /** The secret path segment of the SMS provider's push URLs (/api/webhooks/sms/<secret>/dlr and /inbound). */
+  SMS_WEBHOOK_SECRET: z.string().min(16, 'at least 16 characters').regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _').optional(),
+  /** twilio: Twilio Programmable Voice for the premium call round; sandbox (default): simulated guests. */
+  VOICE_PROVIDER: z.enum(['sandbox', 'twilio']).default('sandbox'),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'AC followed by 32 hex digits').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The caller id guests see: a Twilio or verified number in E.164 (anonymous calls are refused in Israel). */
+  TWILIO_FROM_NUMBER: z.string().regex(/^\+\d{8,15}$/, 'E.164, like +972…').optional(),
+  /** Between two attempts to the same guest (fractions for tests). */
+  CALL_RETRY_SPACING_MINUTES: z.coerce.number().positive().max(1_440).default(120),
+  /** Calls ringing or talking at once, across every event and worker. */
+  CALLS_MAX_CONCURRENT: z.coerce.number().int().positive().max(1_000).default(10),
+  /** google: Google Cloud Text-to-Speech; sandbox (default): eSpeak NG offline. */
+  TTS_PROVIDER: z.enum(['sandbox', 'google']).default('sandbox'),
+  /** Google Cloud API key with Text-to-Speech enabled. */
+  GOOGLE_TTS_API_KEY: z.string().min(1).optional(),
+  GOOGLE_TTS_API_URL: z.url().default('https://texttospeech.googleapis.com'),
+  /** managed (the default in production): requests kept sealed, decided by the administration; sandbox: approves after a delay. */
+  GIFT_PROVIDER: z.enum(['sandbox', 'managed']).optional(),
+  SANDBOX_GIFT_REVIEW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  /** The WhatsApp number of the support chat widget (E.164); unset: no widget. */
+  SUPPORT_WHATSAPP_NUMBER: z.string().regex(/^\+\d{8,15}$/, 'E.164, like +972…').optional(),
+  /** fcm: Firebase Cloud Messaging HTTP v1 for the mobile app's pushes; sandbox (default): recorded, not sent. */
+  PUSH_PROVIDER: z.enum(['sandbox', 'fcm']).default('sandbox'),
+  FCM_PROJECT_ID: z.string().min(1).optional(),
+  /** A Google service account key file (JSON) with the Firebase Cloud Messaging API role. */
+  FCM_SERVICE_ACCOUNT_FILE: z.string().min(1).optional(),
+  FCM_API_URL: z.url().default('https://fcm.googleapis.com'),
+  FCM_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
 });
 
 export interface Config {
@@ -88,8 +159,51 @@ export interface Config {
     whatsappRatePerSecond: number;
     smsRatePerSecond: number;
     sandboxTemplateReviewSeconds: number;
+    /** Unique WhatsApp recipients per Israeli calendar day; null: no limit (the sandbox unless told). */
+    whatsappDailyRecipients: number | null;
+    whatsappDeliveryTimeoutMinutes: number;
   };
+  whatsapp: WhatsAppConfig;
+  sms: SmsConfig;
+  voice: VoiceConfig;
+  tts: TtsConfig;
+  gifts: { provider: 'sandbox' | 'managed'; sandboxReviewSeconds: number };
+  /** The support chat widget's WhatsApp number; null: no widget. */
+  supportWhatsappNumber: string | null;
+  push: PushConfig;
 }
+
+export type PushConfig =
+  | { provider: 'sandbox' }
+  | { provider: 'fcm'; projectId: string; serviceAccountFile: string; apiUrl: string; tokenUrl: string };
+
+export type VoiceConfig = {
+  retrySpacingMinutes: number;
+  maxConcurrent: number;
+} & ({ provider: 'sandbox' } | { provider: 'twilio'; apiUrl: string; accountSid: string; authToken: string; fromNumber: string });
+
+export type TtsConfig = { provider: 'sandbox' } | { provider: 'google'; apiUrl: string; apiKey: string };
+
+export type WhatsAppConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'whatsapp-cloud';
+      apiUrl: string;
+      apiVersion: string;
+      phoneNumberId: string;
+      wabaId: string;
+      accessToken: string;
+      appSecret: string;
+      verifyToken: string;
+      appId: string | null;
+    };
+
+export type SmsConfig = {
+  /** What guests see as the sender; null in the sandbox when unset. */
+  sender: string | null;
+  /** The sender is a number: guests can answer an SMS (1 / 2 / 3, הסר). */
+  twoWay: boolean;
+} & ({ provider: 'sandbox' } | { provider: '019'; apiUrl: string; username: string; token: string; webhookSecret: string });
 
 export type PaymentConfig =
   | { provider: 'sandbox'; /** Named explicitly in production (the start-up log warns). */ explicit: boolean }
@@ -179,7 +293,96 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       whatsappRatePerSecond: e.WHATSAPP_RATE_PER_SECOND,
       smsRatePerSecond: e.SMS_RATE_PER_SECOND,
       sandboxTemplateReviewSeconds: e.SANDBOX_TEMPLATE_REVIEW_SECONDS,
+      whatsappDailyRecipients: e.WHATSAPP_DAILY_RECIPIENTS ?? (e.MESSAGING_PROVIDER === 'whatsapp-cloud' ? 1_000 : null),
+      whatsappDeliveryTimeoutMinutes: e.WHATSAPP_DELIVERY_TIMEOUT_MINUTES,
     },
+    whatsapp: whatsappConfigOf(e),
+    sms: smsConfigOf(e),
+    voice: voiceConfigOf(e),
+    tts: ttsConfigOf(e),
+    gifts: { provider: e.GIFT_PROVIDER ?? (e.NODE_ENV === 'production' ? 'managed' : 'sandbox'), sandboxReviewSeconds: e.SANDBOX_GIFT_REVIEW_SECONDS },
+    supportWhatsappNumber: e.SUPPORT_WHATSAPP_NUMBER ?? null,
+    push: pushConfigOf(e),
+  };
+};
+
+const pushConfigOf = (e: z.infer<typeof envSchema>): PushConfig => {
+  if (e.PUSH_PROVIDER !== 'fcm') return { provider: 'sandbox' };
+  const required = { FCM_PROJECT_ID: e.FCM_PROJECT_ID, FCM_SERVICE_ACCOUNT_FILE: e.FCM_SERVICE_ACCOUNT_FILE };
+  const absent = Object.entries(required).filter(([, value]) => !value).map(([name]) => name);
+  if (absent.length > 0) throw missing(absent, 'PUSH_PROVIDER=fcm');
+  return {
+    provider: 'fcm',
+    projectId: required.FCM_PROJECT_ID!,
+    serviceAccountFile: required.FCM_SERVICE_ACCOUNT_FILE!,
+    apiUrl: e.FCM_API_URL.replace(/\/+$/, ''),
+    tokenUrl: e.FCM_TOKEN_URL,
+  };
+};
+
+const voiceConfigOf = (e: z.infer<typeof envSchema>): VoiceConfig => {
+  const base = { retrySpacingMinutes: e.CALL_RETRY_SPACING_MINUTES, maxConcurrent: e.CALLS_MAX_CONCURRENT };
+  if (e.VOICE_PROVIDER !== 'twilio') return { ...base, provider: 'sandbox' };
+  const required = { TWILIO_ACCOUNT_SID: e.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: e.TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER: e.TWILIO_FROM_NUMBER };
+  const absent = Object.entries(required).filter(([, value]) => !value).map(([name]) => name);
+  if (absent.length > 0) throw missing(absent, 'VOICE_PROVIDER=twilio');
+  return {
+    ...base,
+    provider: 'twilio',
+    apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
+    accountSid: required.TWILIO_ACCOUNT_SID!,
+    authToken: required.TWILIO_AUTH_TOKEN!,
+    fromNumber: required.TWILIO_FROM_NUMBER!,
+  };
+};
+
+const ttsConfigOf = (e: z.infer<typeof envSchema>): TtsConfig => {
+  if (e.TTS_PROVIDER !== 'google') return { provider: 'sandbox' };
+  if (!e.GOOGLE_TTS_API_KEY) throw missing(['GOOGLE_TTS_API_KEY'], 'TTS_PROVIDER=google');
+  return { provider: 'google', apiUrl: e.GOOGLE_TTS_API_URL.replace(/\/+$/, ''), apiKey: e.GOOGLE_TTS_API_KEY };
+};
+
+const missing = (names: string[], when: string) =>
+  new ConfigError(`Invalid configuration:\n  ${names.join(', ')}: required with ${when}`);
+
+const whatsappConfigOf = (e: z.infer<typeof envSchema>): WhatsAppConfig => {
+  if (e.MESSAGING_PROVIDER !== 'whatsapp-cloud') return { provider: 'sandbox' };
+  const required = {
+    WHATSAPP_PHONE_NUMBER_ID: e.WHATSAPP_PHONE_NUMBER_ID,
+    WHATSAPP_WABA_ID: e.WHATSAPP_WABA_ID,
+    WHATSAPP_ACCESS_TOKEN: e.WHATSAPP_ACCESS_TOKEN,
+    WHATSAPP_APP_SECRET: e.WHATSAPP_APP_SECRET,
+    WHATSAPP_VERIFY_TOKEN: e.WHATSAPP_VERIFY_TOKEN,
+  };
+  const absent = Object.entries(required).filter(([, value]) => !value).map(([name]) => name);
+  if (absent.length > 0) throw missing(absent, 'MESSAGING_PROVIDER=whatsapp-cloud');
+  return {
+    provider: 'whatsapp-cloud',
+    apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+    apiVersion: e.WHATSAPP_API_VERSION,
+    phoneNumberId: required.WHATSAPP_PHONE_NUMBER_ID!,
+    wabaId: required.WHATSAPP_WABA_ID!,
+    accessToken: required.WHATSAPP_ACCESS_TOKEN!,
+    appSecret: required.WHATSAPP_APP_SECRET!,
+    verifyToken: required.WHATSAPP_VERIFY_TOKEN!,
+    appId: e.WHATSAPP_APP_ID ?? null,
+  };
+};
+
+const smsConfigOf = (e: z.infer<typeof envSchema>): SmsConfig => {
+  const sender = e.SMS_SENDER?.trim() ?? null;
+  const base = { sender, twoWay: sender !== null && /^\+?\d+$/.test(sender) };
+  if (e.SMS_PROVIDER !== '019') return { ...base, provider: 'sandbox' };
+  const required = { SMS019_USERNAME: e.SMS019_USERNAME, SMS019_TOKEN: e.SMS019_TOKEN, SMS_SENDER: sender, SMS_WEBHOOK_SECRET: e.SMS_WEBHOOK_SECRET };
+  const absent = Object.entries(required).filter(([, value]) => !value).map(([name]) => name);
+  if (absent.length > 0) throw missing(absent, 'SMS_PROVIDER=019');
+  return {
+    ...base,
+    provider: '019',
+    apiUrl: e.SMS019_API_URL.replace(/\/+$/, ''),
+    username: required.SMS019_USERNAME!,
+    token: required.SMS019_TOKEN!,
+    webhookSecret: required.SMS_WEBHOOK_SECRET!,
   };
 };
 

@@ -68,6 +68,10 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   EVENT_NOT_PAID: 409,
   ACTION_ALREADY_STARTED: 409,
   SENDING_PAUSED: 409,
+  PREMIUM_REQUIRED: 403,
+  CALLS_NOT_INCLUDED: 409,
+  STALE_VERSION: 409,
+  INVITE_LINK_INVALID: 410,
 };
 
 /** The one error type services throw; the error handler turns it into `ApiErrorBody`. */

@@ -16,6 +16,12 @@ export interface JobDefinition<T extends object> {
   workers?: number;
   /** A job still active after this is failed and retried (pg-boss default: 15 minutes). */
   expireInSeconds?: number;
+  /**
+   * The queue's pg-boss policy (default 'standard'). 'short': at most one job per singletonKey waits in the queue (a
+   * further send with that key while one waits is dropped; one already running does not count) — a singletonKey
+   * alone de-duplicates nothing on a standard queue. Every send to a 'short' queue must carry a singletonKey.
+   */
+  policy?: 'standard' | 'short';
   handle(data: T): Promise<void>;
 }
 
@@ -53,13 +59,17 @@ export const startJobs = async (options: {
   const created = new Set<string>();
   const ensureQueue = async (job: JobDefinition<object>) => {
     if (created.has(job.name)) return;
-    await boss.createQueue(job.name, {
+    const queue = {
       name: job.name,
       retryLimit: job.retryLimit,
       retryDelay: job.retryDelaySeconds,
       retryBackoff: true,
       ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
-    });
+      ...(job.policy ? { policy: job.policy } : {}),
+    };
+    await boss.createQueue(job.name, queue);
+    // createQueue leaves an existing queue as it was: a policy declared later is set on it here.
+    if (job.policy) await boss.updateQueue(job.name, queue);
     created.add(job.name);
   };
 

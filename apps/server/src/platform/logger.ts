@@ -14,22 +14,26 @@ const TOKEN_LIKE = /^[A-Za-z0-9_-]{20,}$/;
 
 /**
  * A URL fit for a log line: the query string is dropped and every path segment that looks like a token
- * (`/reset-password/<token>`, `/invite/p/<token>`, `/navigate/<token>`…) becomes `[redacted]`.
+ * (`/reset-password/<token>`, `/invite/p/<token>`, `/navigate/<token>`…) becomes `[redacted]`, and so does the
+ * secret of `/webhooks/sms/<secret>/…`.
  */
 export const redactUrl = (url: string | undefined): string => {
   if (!url) return '';
   const queryAt = url.search(/[?#]/);
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
-  return path
-    .split('/')
-    .map((segment) => {
-      let decoded = segment;
-      try {
-        decoded = decodeURIComponent(segment);
-      } catch {
-        // a badly encoded segment is judged as written
-      }
-      return TOKEN_LIKE.test(decoded) && !UUID.test(decoded) ? '[redacted]' : segment;
+  const segments = path.split('/');
+  const decoded = segments.map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment; // a badly encoded segment is judged as written
+    }
+  });
+  return segments
+    .map((segment, at) => {
+      // The SMS provider's push URLs carry SMS_WEBHOOK_SECRET as a segment, whatever its length.
+      if (at >= 2 && decoded[at - 1]?.toLowerCase() === 'sms' && decoded[at - 2]?.toLowerCase() === 'webhooks') return '[redacted]';
+      return TOKEN_LIKE.test(decoded[at]!) && !UUID.test(decoded[at]!) ? '[redacted]' : segment;
     })
     .join('/');
 };

@@ -15,6 +15,7 @@ export const contentSecurityPolicy = (config: Pick<Config, 'googleClientId'>): s
     `script-src 'self'${google}`,
     `style-src 'self' 'unsafe-inline'${google}`,
     "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
     "font-src 'self'",
     `connect-src 'self'${google}`,
     // 'self': the host's invitation previews show the guest page (/preview/…) in a frame.

@@ -48,6 +48,7 @@ import type { ClientInfo } from './session-info.js';
 import { forgetDevices, isKnownDevice, rememberDevice } from './known-devices.repository.js';
 import type { LimitCheck } from '../rate-limits/rate-limiter.js';
 import { sealPasswordResetRequest, sendPasswordResetJob } from './auth.jobs.js';
+import { removeSessionPushTokens } from '../push/push-tokens.service.js';
 
 export const createSession = async (ctx: AppContext, user: UserRow, client: ClientInfo, scope: SessionScope) => {
   const token = generateToken();
@@ -335,4 +336,5 @@ export const resetPassword = async (ctx: AppContext, token: string, password: st
 
 export const logout = async (ctx: AppContext, userId: string, sessionId: string): Promise<void> => {
   await revokeSession(ctx.db, userId, sessionId);
+  await removeSessionPushTokens(ctx, sessionId);
 };

@@ -58,7 +58,7 @@ export const createOrder = async (
   if (platform === 'ios' || platform === 'android') {
     throw new AppError('PAYMENT_NOT_IN_WEBVIEW', 'payment not allowed inside an embedded web view, use the website');
   }
-  await requireEventAccess(ctx.db, userId, eventId, 'edit');
+  await requireEventAccess(ctx.db, userId, eventId, 'pay');
   const host = await repo.findUserContact(ctx.db, userId);
   if (!host) throw new AppError('UNAUTHORIZED');
   const lang = langOf(host.lang);
@@ -183,7 +183,7 @@ export const cancelOrder = async (ctx: AppContext, userId: string, orderId: stri
   const found = await repo.findOrderOfUser(ctx.db, orderId, userId);
   if (!found) throw orderNotFound();
   const eventId = found.order.eventId;
-  await requireEventAccess(ctx.db, userId, eventId, 'edit');
+  await requireEventAccess(ctx.db, userId, eventId, 'pay');
   if (found.order.status !== 'paid') throw new AppError('CONFLICT', 'only a paid order can be cancelled');
 
   const intents = await ctx.db.transaction(async (tx) => {

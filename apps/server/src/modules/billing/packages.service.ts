@@ -47,7 +47,7 @@ type CouponCheckParsed = z.output<typeof couponCheckInputSchema>;
 
 /** The checkout's coupon field: the same rules and amounts the order will get, nothing held. */
 export const checkCouponForOrder = async (ctx: AppContext, userId: string, input: CouponCheckParsed): Promise<CouponCheckResponse> => {
-  await requireEventAccess(ctx.db, userId, input.eventId, 'read');
+  await requireEventAccess(ctx.db, userId, input.eventId, 'pay');
   const event = await repo.findBillingEvent(ctx.db, input.eventId);
   if (!event) throw new AppError('NOT_FOUND', 'event not found');
   const coupon = await checkCoupon(ctx.db, await repo.findCouponByCode(ctx.db, input.code), { userId, packageId: input.packageId });

@@ -5,9 +5,11 @@ import { eventMembers, type EventRole } from '../../db/schema/events.js';
 
 /** What each role may do; co-hosts and viewers arrive later as new rows here, not as changes to every query. */
 const ROLE_RIGHTS: Record<EventRole, ReadonlySet<EventRight>> = {
-  owner: new Set(['read', 'edit', 'delete', 'manageGuests']),
+  owner: new Set(['read', 'edit', 'delete', 'manageGuests', 'pay', 'manageCohosts']),
+  cohost: new Set(['read', 'edit', 'manageGuests']),
 };
-export type EventRight = 'read' | 'edit' | 'delete' | 'manageGuests';
+/** pay: buy or cancel the event's package; manageCohosts: invite and remove co-hosts. */
+export type EventRight = 'read' | 'edit' | 'delete' | 'manageGuests' | 'pay' | 'manageCohosts';
 
 export interface EventAccess {
   eventId: string;

@@ -18,6 +18,7 @@ export type EventChanges = Partial<
     | 'transport'
     | 'includeCallsPreference'
     | 'messageSystemPreference'
+    | 'whatsappOverflow'
     | 'image'
   >
 >;

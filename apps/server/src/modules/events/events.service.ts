@@ -27,10 +27,12 @@ import { isDatabaseUnavailable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventRole, EventRow, StoredEventImage } from '../../db/schema/events.js';
 import { deleteEventImage, eventImageUrls, saveEventImage } from '../event-images/event-image.js';
+import { prepareEventTemplatesRemoval } from '../messaging/whatsapp-templates/template-sync.js';
 import { requireEventAccess } from './event-access.js';
 import * as repo from './events.repository.js';
 import { newInviteLink, publicInviteUrl, type InviteLinkValues } from '../invitations/invite-links.js';
 import { createDefaultTimings, moveDefaultTimings } from '../messaging/timing/timing.service.js';
+import { setCallsEnabled } from '../messaging/timing/timing.repository.js';
 import { resubmitInvitationTemplates } from '../messaging/templates/templates.service.js';
 
 const publicLinkColumns = (link: InviteLinkValues) => ({ publicSalt: link.salt, publicTokenHash: link.tokenHash });
@@ -156,6 +158,7 @@ const toEventDto = (ctx: AppContext, event: EventRow, role: EventRole, counts: S
     transport: normalizeTransport(event.transport),
     includeCallsPreference: event.includeCallsPreference,
     messageSystemPreference: event.messageSystemPreference === 1 ? 1 : 3,
+    whatsappOverflow: event.whatsappOverflow,
     progressStatus: event.progressStatus,
     orderPackageId: event.orderPackageId,
     ...eventImageUrls(ctx.storage, event.image),
@@ -223,6 +226,7 @@ export const createEvent = async (ctx: AppContext, userId: string, input: EventI
         transport: input.transport,
         includeCallsPreference: input.includeCallsPreference,
         messageSystemPreference: input.messageSystemPreference,
+        ...(input.whatsappOverflow ? { whatsappOverflow: input.whatsappOverflow } : {}),
         image,
         ...publicLinkColumns(newInviteLink(ctx.config.secrets.tokenPepper, 'public')),
       },
@@ -305,6 +309,7 @@ export const editEvent = async (
     ...(edit.transport ? { transport: edit.transport } : {}),
     ...(edit.includeCallsPreference !== undefined ? { includeCallsPreference: edit.includeCallsPreference } : {}),
     ...(edit.messageSystemPreference !== undefined ? { messageSystemPreference: edit.messageSystemPreference } : {}),
+    ...(edit.whatsappOverflow !== undefined ? { whatsappOverflow: edit.whatsappOverflow } : {}),
   };
   // The image goes first: a refused file (INVALID_IMAGE) leaves the whole edit undone.
   if (upload) await storeImage(ctx, eventId, upload);
@@ -312,6 +317,7 @@ export const editEvent = async (
   if (event === 'LANGUAGE_IN_USE') throw languageInUse();
   if (!event) throw new AppError('NOT_FOUND', 'event not found');
   if (event.rsvpStartDate !== current.rsvpStartDate || event.date !== current.date || event.time !== current.time) await moveDefaultTimings(ctx, eventId);
+  if (event.includeCallsPreference !== current.includeCallsPreference) await setCallsEnabled(ctx.db, eventId, event.includeCallsPreference);
   return answerEvent(ctx, event, role);
 };
 
@@ -332,12 +338,15 @@ export const getEvent = async (ctx: AppContext, userId: string, eventId: string)
 /** Spec §3: a paid or started event stays. Its image files go with it. */
 export const deleteEvent = async (ctx: AppContext, userId: string, eventId: string): Promise<void> => {
   await requireEventAccess(ctx.db, userId, eventId, 'delete');
+  // A cancelled order leaves Meta templates behind until the sweep; they go with the event.
+  const removeMetaTemplates = await prepareEventTemplatesRemoval(ctx, eventId);
   const deleted = await repo.deleteUnpaidEvent(ctx.db, eventId);
   if (!deleted) {
     await loadEvent(ctx, eventId);
     throw new AppError('PAID_EVENT_NOT_DELETABLE', 'a paid event cannot be deleted');
   }
   if (deleted.image) await deleteEventImage(ctx.storage, deleted.image);
+  await removeMetaTemplates();
 };
 
 export const removeEventImage = async (ctx: AppContext, userId: string, eventId: string): Promise<EventDto> => {
@@ -371,6 +380,7 @@ export const setIncludeCallsPreference = async (ctx: AppContext, userId: string,
   const { role } = await requireEventAccess(ctx.db, userId, eventId, 'edit');
   const event = await repo.updateEvent(ctx.db, eventId, { includeCallsPreference: includeCalls });
   if (!event) throw new AppError('NOT_FOUND', 'event not found');
+  await setCallsEnabled(ctx.db, eventId, includeCalls);
   return answerEvent(ctx, event, role);
 };
 

@@ -18,6 +18,7 @@ export const registerSystemRoutes = (app: AppInstance) => {
       supportEmail: config.supportEmail,
       devMailbox: config.devMailbox,
       googleContacts: config.googleClientId ? 'google' : config.devMailbox ? 'sandbox' : null,
+      supportWhatsappNumber: config.supportWhatsappNumber,
     }),
   );
   app.get(API.config, { config: small, schema: { tags: ['system'], response: { 200: publicConfigSchema } } }, (_request, reply) => {

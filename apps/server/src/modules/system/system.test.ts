@@ -17,7 +17,7 @@ describe('system endpoints', () => {
   });
 
   it('tells the web app what it needs before sign-in', async () => {
-    expect((await t.request('GET', '/config')).json()).toEqual({ googleClientId: null, supportEmail: 'help@magiim.test', devMailbox: true, googleContacts: 'sandbox' });
+    expect((await t.request('GET', '/config')).json()).toEqual({ googleClientId: null, supportEmail: 'help@magiim.test', devMailbox: true, googleContacts: 'sandbox', supportWhatsappNumber: null });
   });
 
   it('serves the OpenAPI document at /api/docs', async () => {

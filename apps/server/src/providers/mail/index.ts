@@ -3,6 +3,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Where an answer goes (a host's address on a support message); absent: the sender. */
+  replyTo?: string;
 }
 
 /** The small interface every e-mail provider implements. */

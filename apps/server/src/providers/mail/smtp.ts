@@ -18,7 +18,14 @@ export const createSmtpMailTransport = (smtpUrl: string, from: string): MailTran
   return {
     name: 'smtp',
     send: async (message: MailMessage) => {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+      await transporter.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      });
     },
     close: async () => transporter.close(),
   };
