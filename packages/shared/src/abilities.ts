@@ -13,3 +13,6 @@ export const HOST_ABILITY: AbilityRule[] = [
   { action: 'manage', subject: 'Account' },
   { action: 'manage', subject: 'Event' },
 ];
+
+/** Issue 22: an administrator (granted only from the command line) may do everything, the admin console included. */
+export const ADMIN_ABILITY: AbilityRule[] = [...HOST_ABILITY, { action: 'manage', subject: 'all' }];

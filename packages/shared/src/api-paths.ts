@@ -3,9 +3,29 @@
  * Paths the spec does not show (login, registration, profile) are ours.
  */
 export const API_BASE = '/api';
+/** Prometheus metrics, outside `/api` (no platform header; `Authorization: Bearer METRICS_TOKEN`). */
+export const METRICS_PATH = '/metrics';
 
 export const API = {
+  /** Readiness: the database and the job queue answer (503 when not). `health/live`: the process answers. */
   health: '/health',
+  healthLive: '/health/live',
+  /** Spec §7: the administration's users (GET `?q=&page=`, POST `{id, action, reason}`; GET one). Admins only. */
+  apps: {
+    users: '/apps/user/users',
+    user: (id: string) => `/apps/user/users/${id}`,
+  },
+  /** Ours: the admin console's other lists and decisions (admins only). */
+  admin: {
+    events: '/admin/events',
+    orders: '/admin/orders',
+    coupons: '/admin/coupons',
+    giftRequests: '/admin/gift-requests',
+    giftDecision: (eventId: string) => `/admin/gift-requests/${eventId}`,
+    templateReviews: '/admin/template-reviews',
+    messageFailures: '/admin/message-failures',
+    audit: '/admin/audit',
+  },
   config: '/config',
   auth: {
     register: '/auth/register',
@@ -26,6 +46,10 @@ export const API = {
     lang: '/user/lang',
     /** The guide tour flag (spec §2): on after creating an event, off when finished or skipped. */
     guideTour: '/user/guide-tour',
+    /** Issue 22: all of the user's data as a zip (GET). */
+    export: '/user/export',
+    /** Issue 22: delete the account (DELETE `{password}` or `{confirmEmail}`). */
+    account: '/user/account',
   },
   dev: { mailbox: '/dev/mailbox' },
   /** Spec §7 paths except those marked "ours". Route patterns use `:id`; the functions build a URL. */

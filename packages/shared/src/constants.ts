@@ -114,3 +114,6 @@ export const PUBLIC_LINK_NEW_GUEST_BUDGET_DEFAULT = 50;
 export const PUBLIC_LINK_NEW_GUEST_BUDGET_MAX = 5_000;
 /** Public answers an event keeps waiting for the host; past this, further ones are dropped (the visitor sees the same). */
 export const PUBLIC_ANSWERS_WAITING_MAX = 500;
+
+/** An account about to be erased for inactivity is warned by e-mail this many days before (a sign-in keeps it). */
+export const RETENTION_WARNING_DAYS = 30;

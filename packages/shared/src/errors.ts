@@ -89,6 +89,8 @@ export const ERROR_CODES = [
   'STALE_VERSION',
   // a co-host invitation link used, revoked, expired or unknown
   'INVITE_LINK_INVALID',
+  // issue 22: deleting an account that has a paid event not over yet (the body has `events`)
+  'ACCOUNT_HAS_ACTIVE_EVENT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -106,6 +108,8 @@ export interface ApiErrorBody {
   issues?: ApiErrorIssue[];
   /** OUTSIDE_SENDING_HOURS: the next moment a message may go, `YYYY-MM-DDTHH:mm` Asia/Jerusalem. */
   nextAllowed?: string;
+  /** ACCOUNT_HAS_ACTIVE_EVENT: the paid events not over yet. */
+  events?: { id: string; name: string; date: string }[];
 }
 
 /**

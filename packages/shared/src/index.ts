@@ -32,3 +32,5 @@ export * from './schemas/gifts.js';
 export * from './schemas/support.js';
 export * from './schemas/push.js';
 export * from './schemas/cohosts.js';
+export * from './schemas/admin.js';
+export * from './schemas/account-data.js';

@@ -48,6 +48,12 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   /** Who takes package payments; outside production the sandbox (our own hosted page) unless told. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'cardcom']).optional(),
+  /** Issue 22: `none` runs production without sending e-mail on purpose (the start-up log repeats it); else SMTP_URL is required there. */
+  MAIL_TRANSPORT: z.enum(['smtp', 'none']).optional(),
+  /** The accessibility coordinator's contact shown on /accessibility (an e-mail or a phone); unset: SUPPORT_EMAIL. */
+  ACCESSIBILITY_CONTACT: z.string().trim().min(3).max(200).optional(),
+  /** Bearer token for /metrics; unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   CARDCOM_API_URL: z.url().default('https://secure.cardcom.solutions'),
   CARDCOM_TERMINAL_NUMBER: z.coerce.number().int().positive().optional(),
   CARDCOM_API_NAME: z.string().min(1).optional(),
@@ -171,6 +177,11 @@ export interface Config {
   /** The support chat widget's WhatsApp number; null: no widget. */
   supportWhatsappNumber: string | null;
   push: PushConfig;
+  /** Issue 22: where e-mail goes — SMTP, the dev mailbox (outside production only), or nowhere (MAIL_TRANSPORT=none). */
+  mailTransport: 'smtp' | 'dev-mailbox' | 'none';
+  accessibilityContact: string | null;
+  /** null: /metrics is off. */
+  metricsToken: string | null;
 }
 
 export type PushConfig =
@@ -303,6 +314,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     gifts: { provider: e.GIFT_PROVIDER ?? (e.NODE_ENV === 'production' ? 'managed' : 'sandbox'), sandboxReviewSeconds: e.SANDBOX_GIFT_REVIEW_SECONDS },
     supportWhatsappNumber: e.SUPPORT_WHATSAPP_NUMBER ?? null,
     push: pushConfigOf(e),
+    mailTransport: e.SMTP_URL ? 'smtp' : e.MAIL_TRANSPORT === 'none' ? 'none' : e.NODE_ENV === 'production' ? 'none' : 'dev-mailbox',
+    accessibilityContact: e.ACCESSIBILITY_CONTACT ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 };
 

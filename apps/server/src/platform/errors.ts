@@ -72,6 +72,7 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   CALLS_NOT_INCLUDED: 409,
   STALE_VERSION: 409,
   INVITE_LINK_INVALID: 410,
+  ACCOUNT_HAS_ACTIVE_EVENT: 409,
 };
 
 /** The one error type services throw; the error handler turns it into `ApiErrorBody`. */
@@ -108,3 +109,14 @@ export class OutsideSendingHoursError extends AppError {
 }
 
 export const httpStatusOf = (code: ErrorCode): number => HTTP_STATUS[code];
+
+/** 409 ACCOUNT_HAS_ACTIVE_EVENT: the account keeps a paid event that is not over yet; the body names them. */
+export class AccountHasActiveEventError extends AppError {
+  constructor(readonly events: { id: string; name: string; date: string }[]) {
+    super('ACCOUNT_HAS_ACTIVE_EVENT', 'the account has a paid event that is not over');
+  }
+
+  override toBody(): ApiErrorBody {
+    return { ...super.toBody(), events: this.events };
+  }
+}

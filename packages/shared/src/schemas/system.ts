@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+/** Readiness (`/api/health`): 200 when both answer, 503 with the same shape when one does not. */
+export const healthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'down']), queue: z.enum(['ok', 'down']) });
+/** Liveness (`/api/health/live`): the process answers. */
+export const liveResponseSchema = z.object({ status: z.literal('ok') });
 
 /** What the SPA needs to know about this deployment before sign-in. */
 export const publicConfigSchema = z.object({
@@ -14,6 +17,8 @@ export const publicConfigSchema = z.object({
   googleContacts: z.enum(['google', 'sandbox']).nullable(),
   /** The support chat widget's WhatsApp number (E.164, `+972…`); null: no widget. */
   supportWhatsappNumber: z.string().nullable(),
+  /** The accessibility coordinator's contact (ACCESSIBILITY_CONTACT): an e-mail or phone; null: the support e-mail serves. */
+  accessibilityContact: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

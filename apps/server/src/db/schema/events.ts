@@ -51,6 +51,8 @@ export const events = pgTable(
     /** New guests the public link added (counted under the event's row lock; deleting one gives nothing back). */
     publicLinkNewGuestsUsed: integer('public_link_new_guests_used').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Issue 22: retention erased the guest data (guests, answers, messages, calls, images, expenses) six months after the date. */
+    guestDataErasedAt: timestamp('guest_data_erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

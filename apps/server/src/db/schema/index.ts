@@ -13,3 +13,4 @@ export * from './whatsapp.js';
 export * from './webhooks.js';
 export * from './calls.js';
 export * from './dashboard.js';
+export * from './operations.js';

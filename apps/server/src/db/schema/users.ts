@@ -18,6 +18,15 @@ export const users = pgTable(
     acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAdult: boolean('confirmed_adult').notNull().default(true),
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** Issue 22: 'admin' only from the command line (`npm run admin -- user promote <email>`); never shown to hosts. */
+    role: text('role').$type<'host' | 'admin'>().notNull().default('host'),
+    /** The inactivity warning e-mail went (30 days before erasure); a sign-in clears it. */
+    retentionWarnedAt: timestamp('retention_warned_at', { withTimezone: true }),
+    /**
+     * The account was deleted (by its owner, deregistered by an admin or erased for inactivity): the row stays as a
+     * tombstone for the orders the tax law keeps, with its name, e-mail and password gone.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     /** Spec §2: the guide tour is switched on after creating an event and off when the host finishes or skips it. */
     guideTour: boolean('guide_tour').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,7 +7,7 @@ export const registerSystemRoutes = (app: AppInstance) => {
   const small = { compress: false } as const;
   app.get(API.health, { config: small, schema: { tags: ['system'], response: { 200: healthResponseSchema } } }, async () => {
     await pingDatabase(app.ctx.database);
-    return { status: 'ok' as const, database: 'ok' as const };
+    return { status: 'ok' as const, database: 'ok' as const, queue: 'ok' as const };
   });
 
   // The same for every caller for the life of the process: checked and serialised once, sent as it is.
@@ -19,6 +19,7 @@ export const registerSystemRoutes = (app: AppInstance) => {
       devMailbox: config.devMailbox,
       googleContacts: config.googleClientId ? 'google' : config.devMailbox ? 'sandbox' : null,
       supportWhatsappNumber: config.supportWhatsappNumber,
+      accessibilityContact: config.accessibilityContact,
     }),
   );
   app.get(API.config, { config: small, schema: { tags: ['system'], response: { 200: publicConfigSchema } } }, (_request, reply) => {
