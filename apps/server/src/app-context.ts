@@ -38,6 +38,7 @@ import { createGiftLinkProvider } from './providers/gifts/create-gift-provider.j
 import { createPushProvider } from './providers/push/create-push-provider.js';
 import { createGiftJobs } from './modules/gifts/gifts.jobs.js';
 import { createPushJobs } from './modules/push/push.jobs.js';
+import { createDataRetentionJobs } from './modules/retention/retention.jobs.js';
 
 export interface ContextOptions {
   logger: FastifyBaseLogger;
@@ -139,6 +140,7 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     ...createSpeechJobs(ctx),
     ...createGiftJobs(ctx),
     ...createPushJobs(ctx),
+    ...createDataRetentionJobs(ctx),
   ];
   if (options.worker) await jobs.work(jobDefinitions);
 

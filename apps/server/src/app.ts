@@ -53,6 +53,9 @@ import { registerTextToSpeechRoutes } from './modules/calls/speech/text-to-speec
 import { registerCallReportRoutes } from './modules/calls/engine/call-report.routes.js';
 import { registerVoiceWebhookRoutes } from './modules/calls/webhooks/voice-webhooks.routes.js';
 import { registerSandboxCallPage, registerSandboxCallRoutes } from './modules/calls/sandbox-dev/sandbox-calls.routes.js';
+import { registerAdministrationRoutes } from './modules/administration/administration.routes.js';
+import { registerAccountDataRoutes } from './modules/account-data/account-data.routes.js';
+import { registerMetrics } from './modules/metrics/metrics.routes.js';
 import type { MailTransport } from './providers/mail/index.js';
 import type { PaymentProvider } from './providers/payment/index.js';
 
@@ -167,6 +170,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
       registerSupportRoutes(typed);
       registerPushRoutes(typed);
       registerCohostRoutes(typed);
+      registerAdministrationRoutes(typed);
+      registerAccountDataRoutes(typed);
       await registerPaymentCallbackRoutes(typed);
       await registerWebhookRoutes(typed);
       await registerVoiceWebhookRoutes(typed);
@@ -178,6 +183,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
     { prefix: API_BASE },
   );
 
+  await registerMetrics(app, ctx);
   await registerMediaRoutes(app);
   await registerPreviewCardRoutes(app);
   // The guest's pages as server-rendered HTML (outside /api, before the SPA's fallback).

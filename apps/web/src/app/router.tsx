@@ -97,6 +97,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'terms', lazy: async () => ({ Component: (await import('../features/legal/pages/terms-page')).TermsPage }) },
           { path: 'privacy', lazy: async () => ({ Component: (await import('../features/legal/pages/privacy-page')).PrivacyPage }) },
+          { path: 'accessibility', lazy: async () => ({ Component: (await import('../features/accessibility/pages/accessibility-page')).AccessibilityPage }) },
           // A co-host invitation's link (public: the page asks to sign in or register, then accepts).
           { path: 'cohost-invite/:token', lazy: async () => ({ Component: (await import('../features/cohosts/pages/cohost-invite-page')).CohostInvitePage }) },
         ],
@@ -116,6 +117,20 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
+          {
+            // Issue 22: the administration's console, its own bundle; hosts never see a way in.
+            path: 'admin/:section?',
+            lazy: async () => {
+              const { AdminConsolePage } = await import('../features/admin/pages/admin-console-page');
+              return {
+                element: (
+                  <RequireAbility action="manage" subject="all">
+                    <AdminConsolePage />
+                  </RequireAbility>
+                ),
+              };
+            },
+          },
           {
             lazy: async () => ({ Component: (await manageEventsLayout()).ManageEventsLayout }),
             children: [
