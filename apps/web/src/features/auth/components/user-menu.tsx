@@ -6,14 +6,17 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import EventIcon from '@mui/icons-material/Event';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import PersonIcon from '@mui/icons-material/Person';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import type { AppAbility } from '../../../app/ability';
 import { useSession } from '../../../app/use-session';
 import { useConfig } from '../../config/api';
 import { useLogout } from '../api';
@@ -25,6 +28,8 @@ export function UserMenu() {
   const navigate = useNavigate();
   const logout = useLogout();
   const { data: config } = useConfig();
+  // Issue 22: only an administrator sees the way into the console.
+  const isAdmin = useAbility<AppAbility>().can('manage', 'all');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const close = () => setAnchor(null);
@@ -69,6 +74,14 @@ export function UserMenu() {
           </ListItemIcon>
           <ListItemText>{t('nav.myOrders')}</ListItemText>
         </MenuItem>
+        {isAdmin ? (
+          <MenuItem component={RouterLink} to="/admin/users" onClick={close} data-testid="menu-admin">
+            <ListItemIcon>
+              <AdminIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('nav.admin')}</ListItemText>
+          </MenuItem>
+        ) : null}
         {config?.supportEmail ? (
           <MenuItem component="a" href={`mailto:${config.supportEmail}`} onClick={close}>
             <ListItemIcon>
