@@ -1,0 +1,93 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../i18n/translate-message';
+import { checkReason } from '../reason';
+
+export interface ReasonDialogProps {
+  open: boolean;
+  title: string;
+  /** What the action does, in one or two sentences. */
+  description: ReactNode;
+  /** An irreversible action's warning, shown as an alert above the reason. */
+  warning?: string;
+  confirmLabel: string;
+  /** Deregister and reject are destructive: the confirm button is red. */
+  destructive?: boolean;
+  pending: boolean;
+  /** The server's refusal, already translated. */
+  error?: string | null;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}
+
+/**
+ * Every admin decision asks why (3–500 characters, the shared rule): the reason goes to the audit log. The
+ * message shows once the admin has tried to confirm, then follows the typing.
+ */
+export function ReasonDialog(props: ReasonDialogProps) {
+  return props.open ? <OpenReasonDialog {...props} /> : null;
+}
+
+function OpenReasonDialog({ title, description, warning, confirmLabel, destructive, pending, error, onConfirm, onClose }: ReasonDialogProps) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const titleId = useId();
+  const problem = tried ? translateMessage(t, checkReason(reason)) : undefined;
+
+  const confirm = () => {
+    setTried(true);
+    if (checkReason(reason)) return;
+    onConfirm(reason.trim());
+  };
+
+  return (
+    <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="reason-dialog">
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText component="div" sx={{ mb: 2 }}>
+          {description}
+        </DialogContentText>
+        {warning ? (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="reason-warning">
+            {warning}
+          </Alert>
+        ) : null}
+        <TextField
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          label={t('admin.reason.label')}
+          helperText={problem ?? t('admin.reason.hint')}
+          error={Boolean(problem)}
+          multiline
+          minRows={3}
+          fullWidth
+          required
+          autoFocus
+          inputProps={{ maxLength: 600, dir: reason ? 'auto' : undefined, 'data-testid': 'reason-input' }}
+        />
+        {error ? (
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="reason-error">
+            {error}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={pending}>
+          {t('admin.cancel')}
+        </Button>
+        <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={confirm} disabled={pending} data-testid="reason-confirm">
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
