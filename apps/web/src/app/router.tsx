@@ -97,7 +97,22 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'terms', lazy: async () => ({ Component: (await import('../features/legal/pages/terms-page')).TermsPage }) },
           { path: 'privacy', lazy: async () => ({ Component: (await import('../features/legal/pages/privacy-page')).PrivacyPage }) },
-          { path: 'accessibility', lazy: async () => ({ Component: (await import('../features/accessibility/pages/accessibility-page')).AccessibilityPage }) },
+          {
+            // The guest pages link here in the guest's language (/accessibility/ru); the texts are a feature fragment.
+            path: 'accessibility/:lang?',
+            handle: langHandle('/accessibility'),
+            loader: applyAddressLanguage,
+            lazy: async () => {
+              const [{ AccessibilityPage }] = await Promise.all([import('../features/accessibility/pages/accessibility-page'), ensureFeatureTexts()]);
+              return {
+                element: (
+                  <LangParam base="/accessibility">
+                    <AccessibilityPage />
+                  </LangParam>
+                ),
+              };
+            },
+          },
           // A co-host invitation's link (public: the page asks to sign in or register, then accepts).
           { path: 'cohost-invite/:token', lazy: async () => ({ Component: (await import('../features/cohosts/pages/cohost-invite-page')).CohostInvitePage }) },
         ],
