@@ -1,0 +1,216 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import JSZip from 'jszip';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, PASSWORD, type TestApp } from '../../../test/test-app.js';
+import { startEmbeddedPostgres } from '../../platform/embedded-postgres.js';
+import { loadConfig } from '../../platform/env.js';
+import { addGuest, hostWithEvent } from '../guests/guest-test-kit.js';
+import { personalTokenOf } from '../invitations/invite-test-kit.js';
+import { runBackupCli } from './backup-cli.js';
+import { runMigrations } from './backup.repository.js';
+import { migrationsFolder } from './backup.service.js';
+
+/**
+ * The whole round trip on real embedded databases: folder A runs the app (its own embedded PostgreSQL, not the test
+ * run's), is backed up while it runs, and is restored into fresh folders; the apps started on those answer the guest's
+ * personal link only when the secrets travelled with the backup.
+ */
+const made: string[] = [];
+const freshDir = (prefix: string) => {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+const apps: TestApp[] = [];
+/** The app on a DATA_DIR's embedded database (an empty DATABASE_URL drops the test run's). */
+const appOn = async (dataDir: string) => {
+  const t = await createTestApp({ DATA_DIR: dataDir, DATABASE_URL: '' });
+  apps.push(t);
+  return t;
+};
+const closeApp = async (t: TestApp) => {
+  apps.splice(apps.indexOf(t), 1);
+  await t.close();
+};
+
+const cli = async (command: 'backup' | 'restore', args: string[], dataDir: string) => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runBackupCli(command, args, () => loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+};
+
+const IMAGE_KEY = 'events/backup-test/v1/480.webp';
+const IMAGE = Buffer.from('RIFF0000WEBPbackup-test-image');
+const GUEST = 'מרים גיבוי';
+
+describe('backup and restore of the embedded database', () => {
+  const dirA = freshDir('mgbak-a-');
+  const work = freshDir('mgbak-files-');
+  const backupFile = path.join(work, 'magiim.backup');
+  let hostEmail = '';
+  let guestToken = '';
+
+  beforeAll(async () => {
+    const a = await appOn(dirA);
+    expect(a.ctx.database.embedded).toBe(true);
+    const { token, eventId } = await hostWithEvent(a);
+    hostEmail = ((await a.request('GET', '/user/me', { token })).json() as { userData: { email: string } }).userData.email;
+    guestToken = personalTokenOf(await addGuest(a, token, eventId, { fullName: GUEST }));
+    await a.ctx.storage.put(IMAGE_KEY, IMAGE, 'image/webp');
+    expect((await a.request('GET', `/invite/${guestToken}`)).statusCode).toBe(200);
+
+    // Taken while the app runs on A: the command reuses A's server and leaves it running for the app.
+    const backup = await cli('backup', [backupFile, '--with-secrets'], dirA);
+    expect(backup.err).toBe('');
+    expect(backup.code).toBe(0);
+    expect(backup.out).toContain('1 users, 1 events, 1 guests');
+    expect(backup.out).toContain('1 media files');
+    expect((await a.request('GET', `/invite/${guestToken}`)).statusCode).toBe(200);
+    await closeApp(a);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const t of [...apps]) await t.close().catch(() => {});
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('writes one private file with the rows, the media and the migration level, and a private copy of the secrets', async () => {
+    expect(statSync(backupFile).mode & 0o777).toBe(0o600);
+    expect(statSync(`${backupFile}.secrets.json`).mode & 0o777).toBe(0o600);
+    expect(readFileSync(`${backupFile}.secrets.json`, 'utf8')).toBe(readFileSync(path.join(dirA, 'secrets.json'), 'utf8'));
+    const zip = await JSZip.loadAsync(readFileSync(backupFile));
+    const manifest = JSON.parse(await zip.file('manifest.json')!.async('string')) as {
+      migrations: unknown[];
+      tables: { name: string; rows: number }[];
+      media: { key: string }[];
+    };
+    expect(manifest.migrations.length).toBeGreaterThan(10);
+    expect(manifest.tables.find((table) => table.name === 'guests')?.rows).toBe(1);
+    expect(manifest.media).toEqual([{ key: IMAGE_KEY, size: IMAGE.length }]);
+    expect(await zip.file(`media/${IMAGE_KEY}`)!.async('nodebuffer')).toEqual(IMAGE);
+    // Nothing of the secrets is in the backup itself.
+    const secrets = JSON.parse(readFileSync(path.join(dirA, 'secrets.json'), 'utf8')) as Record<string, string>;
+    const everything = (await Promise.all(Object.values(zip.files).map((file) => file.async('string')))).join('\n');
+    for (const value of Object.values(secrets)) expect(everything).not.toContain(value);
+  });
+
+  it('never overwrites a file', async () => {
+    const again = await cli('backup', [backupFile], dirA);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('already exists');
+  }, 60_000);
+
+  it('restores into a fresh folder with the secrets copied: the guest link, the host sign-in and the image work', async () => {
+    const dirB = freshDir('mgbak-b-');
+    copyFileSync(path.join(dirA, 'secrets.json'), path.join(dirB, 'secrets.json'));
+    const restored = await cli('restore', [backupFile], dirB);
+    expect(restored.err).toBe('');
+    expect(restored.code).toBe(0);
+    expect(restored.out).toContain('1 users, 1 events, 1 guests');
+
+    const b = await appOn(dirB);
+    expect(b.ctx.database.embedded).toBe(true);
+    const page = await b.request('GET', `/invite/${guestToken}`);
+    expect(page.statusCode).toBe(200);
+    expect((page.json() as { guest: { fullName: string } }).guest.fullName).toBe(GUEST);
+    expect((await b.request('POST', '/auth/login', { body: { email: hostEmail, password: PASSWORD } })).statusCode).toBe(200);
+    const image = await b.app.inject({ method: 'GET', url: `/media/${IMAGE_KEY}` });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload).toEqual(IMAGE);
+
+    // The app runs on B: a restore refuses, whatever the flags.
+    const whileRunning = await cli('restore', [backupFile, '--force'], dirB);
+    expect(whileRunning.code).toBe(1);
+    expect(whileRunning.err).toMatch(/other connections? (is|are) open .* Stop it, then restore/);
+    await closeApp(b);
+
+    // Stopped, and holding data: refused without --force, and nothing changed.
+    writeFileSync(path.join(dirB, 'media', 'events', 'backup-test', 'v1', 'marker.webp'), 'kept');
+    const refused = await cli('restore', [backupFile], dirB);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('already holds data (1 users, 1 events, 1 guests)');
+    expect(refused.err).toContain('--force');
+    expect(readFileSync(path.join(dirB, 'media', 'events', 'backup-test', 'v1', 'marker.webp'), 'utf8')).toBe('kept');
+
+    const forced = await cli('restore', [backupFile, '--force'], dirB);
+    expect(forced.code).toBe(0);
+    expect(forced.out).toContain('1 users, 1 events, 1 guests');
+    expect(statSync(path.join(dirB, 'media', 'events', 'backup-test', 'v1', 'marker.webp'), { throwIfNoEntry: false })).toBeUndefined();
+  }, 120_000);
+
+  it("with the new folder's own secrets the link is dead; --secrets brings the backup's in", async () => {
+    const dirC = freshDir('mgbak-c-');
+    const restored = await cli('restore', [backupFile], dirC);
+    expect(restored.code).toBe(0);
+    expect(restored.out).toContain(`${backupFile}.secrets.json is beside the backup`);
+    const own = await appOn(dirC);
+    expect((await own.request('GET', `/invite/${guestToken}`)).statusCode).toBe(404);
+    await closeApp(own);
+
+    const withSecrets = await cli('restore', [backupFile, '--force', '--secrets', `${backupFile}.secrets.json`], dirC);
+    expect(withSecrets.err).toBe('');
+    expect(withSecrets.code).toBe(0);
+    const written = JSON.parse(readFileSync(path.join(dirC, 'secrets.json'), 'utf8')) as Record<string, string>;
+    const fromA = JSON.parse(readFileSync(path.join(dirA, 'secrets.json'), 'utf8')) as Record<string, string>;
+    expect(written.tokenPepper).toBe(fromA.tokenPepper);
+    expect(written.databasePassword).not.toBe(fromA.databasePassword); // C's own cluster keeps its own password
+    const adopted = await appOn(dirC);
+    const page = await adopted.request('GET', `/invite/${guestToken}`);
+    expect(page.statusCode).toBe(200);
+    expect((page.json() as { guest: { fullName: string } }).guest.fullName).toBe(GUEST);
+  }, 120_000);
+
+  it('refuses a file that is not a backup, and a bad command line', async () => {
+    const junk = path.join(work, 'junk.backup');
+    writeFileSync(junk, 'not a zip');
+    const dirD = freshDir('mgbak-d-');
+    const notBackup = await cli('restore', [junk], dirD);
+    expect(notBackup.code).toBe(1);
+    expect(notBackup.err).toContain('is not a Magiim backup');
+    expect((await cli('restore', [], dirD)).code).toBe(2);
+    expect((await cli('backup', [backupFile, '--force'], dirD)).code).toBe(2);
+  }, 60_000);
+
+  it('brings an older backup up to date: the migrations it lacks run after its rows are in', async () => {
+    // A database one migration behind, as the previous version left it.
+    const dirOld = freshDir('mgbak-old-');
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    const older = path.join(work, 'older-migrations');
+    mkdirSync(path.join(older, 'meta'), { recursive: true });
+    const entries = journal.entries.slice(0, -1);
+    writeFileSync(path.join(older, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+    for (const { tag } of entries) copyFileSync(path.join(migrationsFolder(), `${tag}.sql`), path.join(older, `${tag}.sql`));
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dirOld });
+    const server = await startEmbeddedPostgres({ dataDir: dirOld, password: config.secrets.databasePassword });
+    try {
+      await runMigrations(server.connectionString, older);
+      const client = new pg.Client({ connectionString: server.connectionString });
+      await client.connect();
+      await client.query(`insert into users (full_name, email, password_hash) values ('Old Host', 'old.host@example.com', 'x')`);
+      await client.end();
+    } finally {
+      await server.stop();
+    }
+    const oldBackup = path.join(work, 'older.backup');
+    expect((await cli('backup', [oldBackup], dirOld)).code).toBe(0);
+
+    const dirNew = freshDir('mgbak-new-');
+    const restored = await cli('restore', [oldBackup], dirNew);
+    expect(restored.err).toBe('');
+    expect(restored.code).toBe(0);
+    expect(restored.out).toContain(`${entries.length} migrations from the backup, 1 newer one applied`);
+    expect(restored.out).toContain('1 users, 0 events, 0 guests');
+    const t = await appOn(dirNew);
+    const applied = await t.ctx.database.pool.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    expect(applied.rows[0]!.n).toBe(journal.entries.length);
+    const user = await t.ctx.database.pool.query<{ email: string }>(`select email from users`);
+    expect(user.rows).toEqual([{ email: 'old.host@example.com' }]);
+  }, 120_000);
+});
