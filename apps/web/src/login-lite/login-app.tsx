@@ -234,6 +234,9 @@ export function LoginApp({ initialLang, initialTexts, target }: LoginAppProps) {
             <a href="/privacy" className="small">
               {t('legal.privacy.title')}
             </a>
+            <a href={`/accessibility/${lang}`} className="small">
+              {t('footer.accessibility')}
+            </a>
           </nav>
           {config?.supportEmail ? (
             <p className="small muted">
