@@ -32,7 +32,7 @@ export const describeCoupon = (coupon: CouponRow): string[] => [
  * server already running (`npm start`, or one a killed app left) is reused and left running; one this command
  * had to start is stopped again when it ends, unless someone else (an `npm start` begun meanwhile) is connected.
  */
-const openConfiguredDatabase = async (config: Config): Promise<{ database: Database; close(): Promise<void> }> => {
+export const openConfiguredDatabase = async (config: Config): Promise<{ database: Database; close(): Promise<void> }> => {
   if (config.databaseUrl) {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
     return { database, close: () => database.close() };

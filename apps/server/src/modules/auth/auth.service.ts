@@ -1,4 +1,5 @@
 import {
+  ADMIN_ABILITY,
   EMAIL_VERIFICATION_TTL_HOURS,
   HOST_ABILITY,
   PASSWORD_RESET_TTL_MINUTES,
@@ -64,10 +65,13 @@ export const createSession = async (ctx: AppContext, user: UserRow, client: Clie
   return token;
 };
 
+/** Issue 22: an administrator learns it from the ability rules at sign-in (never from userData). */
+export const abilityOf = (user: Pick<UserRow, 'role'>) => (user.role === 'admin' ? ADMIN_ABILITY : HOST_ABILITY);
+
 const signIn = async (ctx: AppContext, user: UserRow, client: ClientInfo): Promise<LoginResponse> => ({
   accessToken: await createSession(ctx, user, client, 'full'),
   userData: toUserData(user),
-  userAbility: HOST_ABILITY,
+  userAbility: abilityOf(user),
 });
 
 type EmailedTokenPurpose = Exclude<UserTokenPurpose, 'sign_in_link'>;

@@ -1,11 +1,11 @@
-import { HOST_ABILITY, OTT_TTL_SECONDS, type LoginResponse } from '@magiim/shared';
+import { OTT_TTL_SECONDS, type LoginResponse } from '@magiim/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { generateToken, hashToken } from '../../platform/tokens.js';
 import type { Limit } from '../rate-limits/rate-limiter.js';
 import { findUserById } from '../users/users.repository.js';
 import { toUserData } from '../users/user-data.js';
-import { createSession } from './auth.service.js';
+import { abilityOf, createSession } from './auth.service.js';
 import type { ClientInfo } from './session-info.js';
 import { consumeSignInLink, deleteExpiredSignInLinks, insertSignInLink } from './one-time-sign-in.repository.js';
 
@@ -50,6 +50,6 @@ export const redeemSignInLink = async (ctx: AppContext, token: string, client: C
   return {
     accessToken: await createSession(ctx, user, client, 'full'),
     userData: toUserData(user),
-    userAbility: HOST_ABILITY,
+    userAbility: abilityOf(user),
   };
 };

@@ -11,6 +11,8 @@ export interface SessionUser {
   pendingEmail: string | null;
   hasPassword: boolean;
   guideTour: boolean;
+  /** Issue 22: 'admin' only when granted from the command line; never sent to the client as data. */
+  role: 'host' | 'admin';
 }
 
 export interface LiveSession {
@@ -25,7 +27,8 @@ export interface LiveSession {
 const FIND_LIVE_SESSION = {
   name: 'auth.find-live-session',
   text: `select s.id, s.scope, s.last_used_at, u.id as user_id, u.full_name, u.email, u.email_verified_at, u.lang,
-    u.pending_email, u.password_hash is not null as has_password, u.guide_tour, u.blocked_at is not null as blocked
+    u.pending_email, u.password_hash is not null as has_password, u.guide_tour, u.role,
+    u.blocked_at is not null as blocked
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`,
 };
@@ -58,6 +61,7 @@ interface SessionRow {
   pending_email: string | null;
   has_password: boolean;
   guide_tour: boolean;
+  role: string;
   blocked: boolean;
 }
 
@@ -79,6 +83,7 @@ export const findLiveSession = async (pool: pg.Pool, tokenHash: string): Promise
       pendingEmail: row.pending_email,
       hasPassword: row.has_password,
       guideTour: row.guide_tour,
+      role: row.role === 'admin' ? 'admin' : 'host',
     },
   };
 };
