@@ -156,9 +156,9 @@ describe.each(['he', 'en'] as const)('an administrator, in %s', (lang) => {
     await page.waitForSelector(reasonDialog);
     // No reason, then too short: translated, and nothing is sent.
     await page.click('[data-testid="reason-confirm"]');
-    expect(await helperText()).toBe(text(lang, 'validation.required'));
+    expect(await helperText()).toBe(`${text(lang, 'validation.required')}${text(lang, 'admin.reason.hint')}`);
     await page.fill('[data-testid="reason-input"]', 'ab');
-    expect(await helperText()).toBe(text(lang, 'validation.minChars', { num: 3 }));
+    expect(await helperText()).toBe(`${text(lang, 'validation.minChars', { num: 3 })}${text(lang, 'admin.reason.hint')}`);
     expect(await me(target)).toBe(200);
 
     await page.fill('[data-testid="reason-input"]', people.block);

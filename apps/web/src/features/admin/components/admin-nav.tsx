@@ -8,6 +8,7 @@ import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ChatIcon from '@mui/icons-material/ChatOutlined';
 import Card from '@mui/material/Card';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -60,8 +61,8 @@ export function AdminNav({ current, wide }: { current: AdminSection; wide: boole
     <Card component="nav" aria-label={t('admin.nav.label')} sx={{ position: 'sticky', top: 88, alignSelf: 'start' }}>
       <List sx={{ py: 1 }}>
         {ADMIN_SECTIONS.map((section) => (
+          <ListItem key={section} disablePadding>
           <ListItemButton
-            key={section}
             component={RouterLink}
             to={`/admin/${section}`}
             selected={section === current}
@@ -72,6 +73,7 @@ export function AdminNav({ current, wide }: { current: AdminSection; wide: boole
             <ListItemIcon sx={{ minWidth: 40, color: section === current ? 'primary.main' : undefined }}>{ICONS[section]}</ListItemIcon>
             <ListItemText primary={t(`admin.nav.${section}`)} primaryTypographyProps={{ fontWeight: section === current ? 600 : 400 }} />
           </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Card>

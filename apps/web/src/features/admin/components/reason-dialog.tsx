@@ -65,7 +65,17 @@ function OpenReasonDialog({ title, description, warning, confirmLabel, destructi
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           label={t('admin.reason.label')}
-          helperText={problem ?? t('admin.reason.hint')}
+          helperText={
+            problem ? (
+              <>
+                {problem}
+                <br />
+                {t('admin.reason.hint')}
+              </>
+            ) : (
+              t('admin.reason.hint')
+            )
+          }
           error={Boolean(problem)}
           multiline
           minRows={3}

@@ -65,7 +65,7 @@ function AdminConsole() {
   const wide = useMediaQuery(useTheme().breakpoints.up('md'));
   if (!isAdminSection(section)) return <Navigate to="/admin/users" replace />;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '240px minmax(0, 1fr)' }, gap: { xs: 0, md: 4 } }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '264px minmax(0, 1fr)' }, gap: { xs: 0, md: 4 } }}>
       <Box>
         <Typography variant="overline" component="p" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' }, mb: 1, px: 1 }}>
           {t('admin.title')}
