@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { evictUserSessions } from './session-cache.js';
 import { sessions, userTokens, type UserTokenPurpose } from '../../db/schema/sessions.js';
+import { users } from '../../db/schema/users.js';
 
 export type SessionScope = 'full' | 'verify_email';
 
@@ -10,6 +11,10 @@ export const insertSession = async (
   values: { userId: string; tokenHash: string; scope: SessionScope; platform: string; ip: string | null; userAgent: string | null; expiresAt: Date },
 ): Promise<void> => {
   await db.insert(sessions).values(values);
+  // Issue 22: a sign-in is activity, and it keeps an account the retention warning was about.
+  if (values.scope === 'full') {
+    await db.update(users).set({ lastActiveAt: new Date(), retentionWarnedAt: null }).where(eq(users.id, values.userId));
+  }
 };
 
 export const revokeSession = async (db: Db, userId: string, sessionId: string): Promise<void> => {

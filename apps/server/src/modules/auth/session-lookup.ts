@@ -30,7 +30,7 @@ const FIND_LIVE_SESSION = {
     u.pending_email, u.password_hash is not null as has_password, u.guide_tour, u.role,
     u.blocked_at is not null as blocked
     from sessions s join users u on u.id = s.user_id
-    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`,
+    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.erased_at is null`,
 };
 
 /**
