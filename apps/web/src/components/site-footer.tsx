@@ -10,7 +10,7 @@ import { useConfig } from '../features/config/api';
 /** Each link is a 44 px tall target (design: tap targets) while its text stays body2; the footer's own padding shrinks to match. */
 const linkSx = { display: 'inline-flex', alignItems: 'center', minHeight: 44, verticalAlign: 'middle' } as const;
 
-/** Static footer with the policies and the support contact (spec §1, §2); its width matches the page's. */
+/** Static footer with the policies, the accessibility statement and the support contact (spec §1, §2); its width matches the page's. */
 export function SiteFooter({ maxWidth = 'lg' }: { maxWidth?: 'sm' | 'md' | 'lg' }) {
   const { t } = useTranslation();
   const { data: config } = useConfig();
@@ -26,6 +26,9 @@ export function SiteFooter({ maxWidth = 'lg' }: { maxWidth?: 'sm' | 'md' | 'lg' 
           </Link>
           <Link component={RouterLink} to="/privacy" variant="body2" sx={linkSx}>
             {t('legal.privacy.title')}
+          </Link>
+          <Link component={RouterLink} to="/accessibility" variant="body2" sx={linkSx}>
+            {t('footer.accessibility')}
           </Link>
         </Box>
         {config?.supportEmail ? (
