@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages.js';
 import { singleLineText, multiLineText } from './text.js';
 
 /**
@@ -147,7 +148,21 @@ export const adminGiftRequestSchema = z.object({
 export type AdminGiftRequest = z.infer<typeof adminGiftRequestSchema>;
 export const adminGiftRequestsQuerySchema = adminPagedQuerySchema.extend({ status: z.enum(['pending', 'all']).default('pending') });
 export const adminGiftRequestsPageSchema = paged(adminGiftRequestSchema);
-export const adminGiftDecisionSchema = z.object({ action: z.enum(ADMIN_GIFT_DECISIONS), reason: multiLineText({ min: 3, max: 500 }) });
+/**
+ * Approving needs the gift link the card provider gave (http or https; guests open it); rejecting needs none. The
+ * reason is recorded in the audit log; for a rejection it is also the host's explanation (one line, up to 300).
+ */
+export const adminGiftDecisionSchema = z
+  .object({
+    action: z.enum(ADMIN_GIFT_DECISIONS),
+    reason: multiLineText({ min: 3, max: 500 }),
+    link: z.url({ protocol: /^https?$/, error: MSG.invalidValue }).max(500, MSG.maxChars(500)).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.action === 'approve' && !value.link) ctx.addIssue({ code: 'custom', message: MSG.required, path: ['link'] });
+    if (value.action === 'reject' && value.link) ctx.addIssue({ code: 'custom', message: MSG.invalidValue, path: ['link'] });
+  });
+export type AdminGiftDecisionBody = z.infer<typeof adminGiftDecisionSchema>;
 
 export const adminTemplateReviewSchema = z.object({
   eventId: z.string(),
