@@ -231,6 +231,11 @@ export interface Secrets {
 
 export class ConfigError extends Error {}
 
+/** Issue 22: production without a mail server would lose every verification and reset link quietly. */
+export const MAIL_REQUIRED_MESSAGE =
+  'Invalid configuration:\n  SMTP_URL: required in production (smtp://user:password@host:port or smtps://…), ' +
+  'or set MAIL_TRANSPORT=none to run without e-mail on purpose (verification, password reset and receipt e-mails are then dropped)';
+
 const SECRET_NAMES = ['tokenPepper', 'databasePassword', 'payloadKey'] as const;
 const generateSecret = () => randomBytes(32).toString('base64url');
 
@@ -267,6 +272,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL && e.MAIL_TRANSPORT !== 'none') throw new ConfigError(MAIL_REQUIRED_MESSAGE);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
