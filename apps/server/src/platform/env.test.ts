@@ -38,7 +38,7 @@ describe('configuration', () => {
   });
 
   it('never has a dev mailbox in production', () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).devMailbox).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', MAIL_TRANSPORT: 'none' }).devMailbox).toBe(false);
   });
 
   it('takes APP_URL for links, without a trailing slash', () => {

@@ -152,7 +152,7 @@ describe('the /dev/sandbox page', () => {
 describe('in production', () => {
   let prod: TestApp;
   beforeAll(async () => {
-    prod = await createTestApp({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }, { worker: false });
+    prod = await createTestApp({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', MAIL_TRANSPORT: 'none' }, { worker: false });
   });
   afterAll(async () => {
     await prod?.close();
