@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import type { AdminGiftRequest } from '@magiim/shared';
 import { currentLanguage } from '../../../app/i18n';
 import { showToast } from '../../../components/toast-store';
-import { Ltr, UserText } from '../../../design/bidi';
+import { isolateUserText, Ltr, UserText } from '../../../design/bidi';
 import { translateError } from '../../../i18n/translate-error';
 import { visuallyHidden } from '../../statistics/components/visually-hidden';
 import { formatNumber, formatShekels } from '../../billing/format-money';
@@ -258,7 +258,7 @@ function GiftsSection() {
       <ReasonDialog
         open={Boolean(asking)}
         title={asking ? t(`admin.gifts.confirm.${asking.action}.title`) : ''}
-        description={asking ? t(`admin.gifts.confirm.${asking.action}.body`, { name: asking.request.eventName }) : ''}
+        description={asking ? t(`admin.gifts.confirm.${asking.action}.body`, { name: isolateUserText(asking.request.eventName) }) : ''}
         confirmLabel={asking ? t(`admin.gifts.actions.${asking.action}`) : ''}
         destructive={asking?.action === 'reject'}
         pending={decide.isPending}

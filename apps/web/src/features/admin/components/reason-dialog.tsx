@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -70,7 +71,9 @@ function OpenReasonDialog({ title, description, warning, confirmLabel, destructi
               <>
                 {problem}
                 <br />
-                {t('admin.reason.hint')}
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {t('admin.reason.hint')}
+                </Box>
               </>
             ) : (
               t('admin.reason.hint')

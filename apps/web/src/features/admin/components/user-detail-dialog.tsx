@@ -16,7 +16,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { AdminUserAction, AdminUserDetail } from '@magiim/shared';
+import { isLang, LANGUAGE_OWN_NAMES, type AdminUserAction, type AdminUserDetail } from '@magiim/shared';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../app/i18n';
@@ -135,7 +135,7 @@ function UserDetailBody({ detail, onAction }: { detail: AdminUserDetail; onActio
         <Fact label={t('admin.users.columns.email')}>
           <Ltr>{user.email}</Ltr>
         </Fact>
-        <Fact label={t('admin.users.language')}>{user.lang}</Fact>
+        <Fact label={t('admin.users.language')}>{isLang(user.lang) ? LANGUAGE_OWN_NAMES[user.lang] : <Ltr>{user.lang}</Ltr>}</Fact>
         <Fact label={t('admin.users.columns.createdAt')}>{formatAdminDate(user.createdAt, lang)}</Fact>
         <Fact label={t('admin.users.columns.lastActiveAt')}>{formatAdminTime(user.lastActiveAt, lang)}</Fact>
         <Fact label={t('admin.users.signInMethod')}>{user.hasPassword ? t('admin.users.password') : t('admin.users.noPassword')}</Fact>
