@@ -150,7 +150,13 @@ const restore = async (options: Options, config: Config, output: Output): Promis
   const database = await openDatabaseOf(config);
   let summary;
   try {
-    const others = await otherConnections(database.connectionString);
+    // A server found running means the app runs (or crashed and left it): its pools may hold no connection at the
+    // very moment we look, so look a few times.
+    let others = 0;
+    for (let look = 0; look < (database.embedded?.reused ? 5 : 1) && others === 0; look++) {
+      if (look) await new Promise((resolve) => setTimeout(resolve, 500));
+      others = await otherConnections(database.connectionString);
+    }
     if (others > 0) {
       throw new RestoreRefused(
         `${others} other connection${others === 1 ? ' is' : 's are'} open to ${config.databaseUrl ? "DATABASE_URL's database" : `the database of ${config.dataDir}`}: ` +
@@ -210,7 +216,11 @@ export const runBackupCli = async (command: 'backup' | 'restore', args: string[]
     }
     output.err(
       `${command === 'backup' ? 'Backup' : 'Restore'} failed (${config.databaseUrl ? 'DATABASE_URL' : `the embedded database of ${config.dataDir}`}): ${(error as Error).message}` +
-        (command === 'restore' ? '\nThe database may be left part-restored: once the cause is fixed, restore again with --force.' : ''),
+        (command !== 'restore'
+          ? ''
+          : config.databaseUrl
+            ? "\nDATABASE_URL's database may be left part-restored: empty it before you try again."
+            : '\nThe database may be left part-restored: once the cause is fixed, restore again with --force.'),
     );
     return 1;
   }

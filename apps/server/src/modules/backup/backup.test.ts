@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, PASSWORD, type TestApp } from '../../../test/test-app.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestApp, databaseUrlFor, PASSWORD, type TestApp } from '../../../test/test-app.js';
 import { startEmbeddedPostgres } from '../../platform/embedded-postgres.js';
 import { loadConfig } from '../../platform/env.js';
 import { addGuest, hostWithEvent } from '../guests/guest-test-kit.js';
@@ -35,11 +35,16 @@ const closeApp = async (t: TestApp) => {
   apps.splice(apps.indexOf(t), 1);
   await t.close();
 };
+afterAll(async () => {
+  for (const t of [...apps]) await t.close().catch(() => {});
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+}, 60_000);
 
-const cli = async (command: 'backup' | 'restore', args: string[], dataDir: string) => {
+const cli = async (command: 'backup' | 'restore', args: string[], dataDir: string, databaseUrl?: string) => {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runBackupCli(command, args, () => loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), {
+  const env = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const code = await runBackupCli(command, args, () => loadConfig(env), {
     out: (line) => out.push(line),
     err: (line) => err.push(line),
   });
@@ -76,10 +81,6 @@ describe('backup and restore of the embedded database', () => {
     await closeApp(a);
   }, 120_000);
 
-  afterAll(async () => {
-    for (const t of [...apps]) await t.close().catch(() => {});
-    for (const dir of made) rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
 
   it('writes one private file with the rows, the media and the migration level, and a private copy of the secrets', async () => {
     expect(statSync(backupFile).mode & 0o777).toBe(0o600);
@@ -212,5 +213,59 @@ describe('backup and restore of the embedded database', () => {
     expect(applied.rows[0]!.n).toBe(journal.entries.length);
     const user = await t.ctx.database.pool.query<{ email: string }>(`select email from users`);
     expect(user.rows).toEqual([{ email: 'old.host@example.com' }]);
+  }, 120_000);
+});
+
+describe('backup and restore with DATABASE_URL', () => {
+  const work = freshDir('mgbak-url-');
+  let t: TestApp;
+  let target = '';
+  const adminUrl = inject('adminDatabaseUrl');
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  beforeAll(async () => {
+    t = await createTestApp(); // on the test run's server, a database of its own
+    const name = `magiim_restore_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+    await admin(`create database ${name}`);
+    target = databaseUrlFor(adminUrl, name);
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    await admin(`drop database if exists ${new URL(target).pathname.slice(1)} with (force)`);
+  }, 60_000);
+
+  it('backs up the database of DATABASE_URL and restores it into an empty one only', async () => {
+    expect(t.config.databaseUrl).toBeTruthy();
+    const { token, eventId } = await hostWithEvent(t);
+    const guestToken = personalTokenOf(await addGuest(t, token, eventId, { fullName: GUEST }));
+    const file = path.join(work, 'url.backup');
+    const backup = await cli('backup', [file], t.config.dataDir, t.config.databaseUrl);
+    expect(backup.err).toBe('');
+    expect(backup.code).toBe(0);
+    expect(backup.out).toContain('1 users, 1 events, 1 guests');
+    expect(backup.out).toContain('from DATABASE_URL');
+
+    expect((await cli('restore', [file, '--force'], t.config.dataDir, target)).err).toContain('--force recreates the embedded database only');
+    const restored = await cli('restore', [file], t.config.dataDir, target);
+    expect(restored.err).toBe('');
+    expect(restored.code).toBe(0);
+    expect(restored.out).toContain('1 users, 1 events, 1 guests');
+    const again = await cli('restore', [file], t.config.dataDir, target);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('is not empty');
+
+    // The same secrets (the same DATA_DIR) on the restored database: the link opens.
+    const other = await createTestApp({ DATA_DIR: t.config.dataDir, DATABASE_URL: target });
+    try {
+      const page = await other.request('GET', `/invite/${guestToken}`);
+      expect(page.statusCode).toBe(200);
+      expect((page.json() as { guest: { fullName: string } }).guest.fullName).toBe(GUEST);
+    } finally {
+      await other.close();
+    }
   }, 120_000);
 });
