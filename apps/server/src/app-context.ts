@@ -14,6 +14,8 @@ import { createHousekeepingJobs } from './modules/housekeeping/housekeeping.jobs
 import { createSandboxMailTransport } from './providers/mail/sandbox.js';
 import { createSmtpMailTransport } from './providers/mail/smtp.js';
 import type { MailTransport } from './providers/mail/index.js';
+import { createNoMailTransport } from './providers/mail/none.js';
+import { assertProductionReady } from './platform/production-checks.js';
 import { createGoogleIdTokenVerifier } from './providers/google/google-jwks.js';
 import { createPlacesProvider } from './providers/places/create-places-provider.js';
 import { createFileStorage } from './providers/storage/create-file-storage.js';
@@ -55,6 +57,8 @@ export interface ContextOptions {
  * definitions. `worker.ts` builds only this; `buildApp` adds HTTP on top.
  */
 export const createAppContext = async (config: Config, options: ContextOptions) => {
+  // Production refuses what would lose mail quietly and names every sandbox left on (issue 22).
+  assertProductionReady(config, options.logger);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -74,11 +78,14 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     poolSize: config.database.jobPoolSize,
     ...(options.jobPollingIntervalSeconds ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds } : {}),
   });
+  // Issue 22: the dev mailbox only where config says so (never in production); MAIL_TRANSPORT=none drops.
   const mailTransport =
     options.mailTransport ??
-    (config.smtpUrl
+    (config.mailTransport === 'smtp' && config.smtpUrl
       ? createSmtpMailTransport(config.smtpUrl, config.mailFrom)
-      : createSandboxMailTransport((message) => storeDevMail(database.db, message)));
+      : config.mailTransport === 'dev-mailbox'
+        ? createSandboxMailTransport((message) => storeDevMail(database.db, message))
+        : createNoMailTransport());
   const mail = createMailQueue({
     db: database.db,
     jobs,

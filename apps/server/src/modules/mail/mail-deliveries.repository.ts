@@ -6,6 +6,11 @@ export const insertDelivery = async (db: Db, id: string, sealed: string): Promis
   await db.insert(mailDeliveries).values({ id, sealed });
 };
 
+/** E-mail is off (MAIL_TRANSPORT=none): a record that the message was not sent, without the message. */
+export const insertDroppedDelivery = async (db: Db, id: string): Promise<void> => {
+  await db.insert(mailDeliveries).values({ id, sealed: null, status: 'dropped' });
+};
+
 /**
  * Claims a queued delivery for one attempt (one UPDATE, so two workers never both send) and returns its
  * sealed message; undefined when it was sent, is being sent, or is gone.

@@ -10,6 +10,7 @@ import {
   deleteDeliveriesBefore,
   findDelivery,
   insertDelivery,
+  insertDroppedDelivery,
   markDeliverySent,
   releaseDelivery,
 } from './mail-deliveries.repository.js';
@@ -89,6 +90,12 @@ export const createMailQueue = (deps: MailQueueDeps) => {
   /** Seals the message into its delivery record, then queues the job that sends it. */
   const enqueueEmail = async (message: MailMessage): Promise<void> => {
     const deliveryId = randomUUID();
+    if (deps.transport.drops) {
+      // MAIL_TRANSPORT=none: recorded as not sent, nothing of the message kept.
+      await insertDroppedDelivery(deps.db, deliveryId);
+      deps.logger?.warn({ deliveryId }, 'e-mail dropped: MAIL_TRANSPORT=none');
+      return;
+    }
     await insertDelivery(deps.db, deliveryId, sealPayload(key, message, deliveryId));
     await deps.jobs.send(sendEmailJob, { deliveryId });
   };

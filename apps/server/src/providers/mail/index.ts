@@ -10,6 +10,8 @@ export interface MailMessage {
 /** The small interface every e-mail provider implements. */
 export interface MailTransport {
   readonly name: string;
+  /** E-mail is off (MAIL_TRANSPORT=none): messages are recorded as dropped, never handed to `send`. */
+  readonly drops?: boolean;
   send(message: MailMessage): Promise<void>;
   close?(): Promise<void>;
 }
