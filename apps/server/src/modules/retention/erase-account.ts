@@ -12,6 +12,7 @@ import {
   listOwnedEvents,
   lockUser,
   tombstoneUser,
+  type Tx,
 } from './erasure.repository.js';
 
 export type AccountErasureCause = 'self' | 'deregistered' | 'inactive';
@@ -26,7 +27,7 @@ const EVENT_COUNT_KEYS = ['guests', 'answers', 'messages', 'callAttempts', 'imag
  * Issue 22: closes an account for good (its owner deleted it, an admin deregistered it, or it went unused six
  * months). Sessions, tokens, devices and push tokens go; unpaid events are deleted; paid ones keep their orders
  * (tax law) with their guest data erased and the event's details blanked; the user row stays as a tombstone
- * (`erased_at`, no name, e-mail or password) so the e-mail may register again. Answers what it erased (counts).
+ * (`erased_at`, no name, e-mail or password) so the e-mail may register again. Answers what it erased (counts; `accountsErased` 1, or 0 when there was nothing to do).
  *
  * One transaction (the user's row lock first, so two calls run one after the other; the second finds the
  * tombstone and answers zeros). Image files and Meta's template copies go after the commit. Logs counts only.
@@ -35,10 +36,15 @@ export const eraseAccount = async (
   ctx: AppContext,
   userId: string,
   cause: AccountErasureCause,
-  options: { now?: Date } = {},
+  options: {
+    now?: Date;
+    /** Checked under the user's row lock: false leaves the account as it is (answers zeros). */
+    precondition?: (tx: Tx) => Promise<boolean>;
+  } = {},
 ): Promise<ErasedCounts> => {
   const now = options.now ?? new Date();
   const counts: ErasedCounts = {
+    accountsErased: 0,
     sessions: 0,
     userTokens: 0,
     knownDevices: 0,
@@ -55,6 +61,7 @@ export const eraseAccount = async (
   const erased = await ctx.db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user || user.erasedAt) return false;
+    if (options.precondition && !(await options.precondition(tx))) return false;
     for (const event of await listOwnedEvents(tx, userId)) {
       // Meta's copies are listed before their rows go and removed after the commit.
       const removeMetaTemplates = await prepareEventTemplatesRemoval(ctx, event.id);
@@ -76,6 +83,7 @@ export const eraseAccount = async (
     const rows = await deleteAccountRows(tx, userId);
     for (const [key, value] of Object.entries(rows)) counts[key]! += value;
     await tombstoneUser(tx, userId, now);
+    counts.accountsErased = 1;
     return true;
   });
 

@@ -1,5 +1,23 @@
 import type { AppContext } from '../../platform/context.js';
 import type { JobDefinition } from '../../platform/jobs.js';
+import { runRetention } from './retention.service.js';
 
-/** Issue 22: the daily retention run (six months: events' guest data, unused accounts after a warning). */
-export const createDataRetentionJobs = (_ctx: AppContext): JobDefinition<object>[] => [];
+export const DATA_RETENTION_JOB = 'retention.daily';
+
+/**
+ * Issue 22: the daily retention run (six months: events' guest data, unused accounts after a warning), at 03:41
+ * business time. A second worker's copy finds the advisory lock taken and does nothing; a retry re-selects only
+ * what is still due.
+ */
+export const createDataRetentionJobs = (ctx: AppContext): JobDefinition<object>[] => [
+  {
+    name: DATA_RETENTION_JOB,
+    retryLimit: 2,
+    retryDelaySeconds: 600,
+    cron: '41 3 * * *',
+    expireInSeconds: 3600,
+    handle: async () => {
+      await runRetention(ctx, { trigger: 'daily' });
+    },
+  },
+];
