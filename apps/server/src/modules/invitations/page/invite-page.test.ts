@@ -207,8 +207,15 @@ describe('the invitation page', () => {
     expect(nav).toContain(PAGE_TEXTS.ar.navigateWaze);
     expect(nav).toContain(`href="${TEST_PATHS.invite}?lang=ar"`);
     expect(nav).not.toContain('<form');
-    const missing = messageDocument({ lang: 'ru', title: 'notFoundTitle', body: 'notFoundBody' });
+    expect(nav).toContain(`<a href="${TEST_APP_URL}/accessibility/ar">${PAGE_TEXTS.ar.accessibilityStatement}</a>`);
+    const missing = messageDocument({ lang: 'ru', title: 'notFoundTitle', body: 'notFoundBody', appUrl: TEST_APP_URL });
     expect(missing).toContain(`<h1 id="message">${PAGE_TEXTS.ru.notFoundTitle}</h1>`);
+    expect(missing).toContain(`<a href="${TEST_APP_URL}/accessibility/ru">${PAGE_TEXTS.ru.accessibilityStatement}</a></footer>`);
+  });
+
+  it("ends with a link to the web app's accessibility statement in the page's language", () => {
+    expect(render('he')).toContain(`<footer><p>${PAGE_TEXTS.he.poweredBy}</p><a href="${TEST_APP_URL}/accessibility/he">הצהרת נגישות</a></footer>`);
+    expect(render('en')).toContain(`<a href="${TEST_APP_URL}/accessibility/en">Accessibility statement</a>`);
   });
 });
 

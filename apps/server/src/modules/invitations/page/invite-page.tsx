@@ -32,6 +32,7 @@ export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = nu
     <PageShell
       lang={page.lang}
       title={page.event.name}
+      appUrl={appUrl}
       // the host's preview has its own language tabs around the frame
       langs={page.kind === 'preview' ? [] : page.langs}
       meta={facts.meta}

@@ -196,21 +196,21 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
       const lang = fallbackLangOf(request);
       if (error instanceof RateLimitedError) {
         const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
-        return sendHtml(reply, 429, lang, messageDocument({ lang, title: 'rateLimitedTitle', body: 'rateLimitedBody', values: { minutes } }), error.headers());
+        return sendHtml(reply, 429, lang, messageDocument({ lang, appUrl, title: 'rateLimitedTitle', body: 'rateLimitedBody', values: { minutes } }), error.headers());
       }
       if (error instanceof AppError && error.code === 'PUBLIC_LINK_CLOSED') {
-        return sendHtml(reply, 403, lang, messageDocument({ lang, title: 'publicClosedTitle', body: 'publicClosedBody' }));
+        return sendHtml(reply, 403, lang, messageDocument({ lang, appUrl, title: 'publicClosedTitle', body: 'publicClosedBody' }));
       }
       if (error instanceof AppError && error.code === 'NOT_FOUND') {
-        return sendHtml(reply, 404, lang, messageDocument({ lang, title: 'notFoundTitle', body: 'notFoundBody' }));
+        return sendHtml(reply, 404, lang, messageDocument({ lang, appUrl, title: 'notFoundTitle', body: 'notFoundBody' }));
       }
       const status = error instanceof AppError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ req: request, err: error }, 'database unavailable');
-        return sendHtml(reply, 503, lang, messageDocument({ lang, title: 'failedTitle', body: 'failedBody' }), { 'retry-after': '1' });
+        return sendHtml(reply, 503, lang, messageDocument({ lang, appUrl, title: 'failedTitle', body: 'failedBody' }), { 'retry-after': '1' });
       }
       if (status >= 500) request.log.error({ req: request, err: error }, 'guest page failed');
-      return sendHtml(reply, status >= 400 && status < 600 ? status : 500, lang, messageDocument({ lang, title: 'failedTitle', body: 'failedBody' }));
+      return sendHtml(reply, status >= 400 && status < 600 ? status : 500, lang, messageDocument({ lang, appUrl, title: 'failedTitle', body: 'failedBody' }));
     });
 
     const hide = { schema: { hide: true } };

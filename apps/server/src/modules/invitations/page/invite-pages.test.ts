@@ -27,6 +27,27 @@ const guestWithEvent = async (overrides: Parameters<typeof addGuest>[3] = {}) =>
   return { hostToken: token, eventId, guest, invite: personalTokenOf(guest) };
 };
 
+describe("the guest pages' footer: a link to the accessibility statement in the guest's language", () => {
+  const statementLink = (html: string): string | undefined =>
+    /<footer>.*?<a href="([^"]+)">([^<]+)<\/a>.*?<\/footer>/s.exec(html)?.slice(1, 3).join(' ');
+  const expected = (lang: 'he' | 'en' | 'ru' | 'ar') => `${t.config.appUrl}/accessibility/${lang} ${PAGE_TEXTS[lang].accessibilityStatement}`;
+
+  it('links from the invitation and the navigation page, following the chosen language', async () => {
+    const { invite } = await guestWithEvent();
+    expect(statementLink((await get(`/invite/${invite}`)).body)).toBe(expected('he'));
+    expect(statementLink((await get(`/invite/${invite}?lang=en`)).body)).toBe(expected('en'));
+    expect(statementLink((await get(`/navigate/${invite}?lang=en`)).body)).toBe(expected('en'));
+  });
+
+  it('links from the message pages (an unknown link) in the browser language', async () => {
+    const ar = await get('/invite/AAAAAAAAAAAAAAAAAAAAAA', { 'accept-language': 'ar-IL,ar;q=0.9' });
+    expect(ar.statusCode).toBe(404);
+    expect(statementLink(ar.body)).toBe(expected('ar'));
+    const ru = await get('/invite/AAAAAAAAAAAAAAAAAAAAAA', { 'accept-language': 'ru' });
+    expect(statementLink(ru.body)).toBe(expected('ru'));
+  });
+});
+
 describe('the personal invitation page (HTML)', () => {
   it("renders the guest's page in the guest's language, private, uncached and compressed", async () => {
     const { invite } = await guestWithEvent();

@@ -9,12 +9,13 @@ export interface MessagePageProps {
   title: TextKey;
   body: TextKey;
   values?: Record<string, number | string>;
+  appUrl: string;
 }
 
-export const MessagePage = ({ lang, title, body, values = {} }: MessagePageProps) => {
+export const MessagePage = ({ lang, title, body, values = {}, appUrl }: MessagePageProps) => {
   const texts = PAGE_TEXTS[lang];
   return (
-    <PageShell lang={lang} title={texts[title]}>
+    <PageShell lang={lang} title={texts[title]} appUrl={appUrl}>
       <section className="card" aria-labelledby="message">
         <h1 id="message">{texts[title]}</h1>
         <p>

@@ -14,7 +14,7 @@ export const NavigatePage = ({ page, paths, appUrl }: NavigatePageProps) => {
   const facts = pageFactsOf(page, paths, appUrl, paths.navigate);
   const { texts } = facts;
   return (
-    <PageShell lang={page.lang} title={`${texts.navigateTitle}: ${page.event.name}`} langs={page.kind === 'preview' ? [] : page.langs} meta={facts.meta} preview={page.kind === 'preview'}>
+    <PageShell lang={page.lang} title={`${texts.navigateTitle}: ${page.event.name}`} appUrl={appUrl} langs={page.kind === 'preview' ? [] : page.langs} meta={facts.meta} preview={page.kind === 'preview'}>
       <EventHero page={page} facts={facts}>
         <p className="big">{texts.navigateTitle}</p>
       </EventHero>

@@ -7,6 +7,8 @@ import { LANGUAGE_NAMES, PAGE_TEXTS } from './page-texts.js';
 export interface ShellProps {
   lang: Lang;
   title: string;
+  /** The web app's origin: the footer links to its accessibility statement in the page's language. */
+  appUrl: string;
   /** The event's languages: a switcher when there is more than one. */
   langs?: readonly Lang[];
   meta?: MetaTag[];
@@ -16,8 +18,8 @@ export interface ShellProps {
   children: ReactNode;
 }
 
-/** The document around every guest page: lang and dir, inline CSS, link-preview tags, the language switcher. */
-export const PageShell = ({ lang, title, langs = [], meta = [], scriptSrc, preview, children }: ShellProps) => {
+/** The document around every guest page: lang and dir, inline CSS, link-preview tags, the language switcher, the footer. */
+export const PageShell = ({ lang, title, appUrl, langs = [], meta = [], scriptSrc, preview, children }: ShellProps) => {
   const texts = PAGE_TEXTS[lang];
   return (
     <html lang={lang} dir={directionOf(lang)}>
@@ -50,7 +52,12 @@ export const PageShell = ({ lang, title, langs = [], meta = [], scriptSrc, previ
           </nav>
         ) : null}
         <main>{children}</main>
-        <footer>{texts.poweredBy}</footer>
+        <footer>
+          <p>{texts.poweredBy}</p>
+          <a href={`${appUrl}/accessibility/${lang}`}>
+            {texts.accessibilityStatement}
+          </a>
+        </footer>
       </body>
     </html>
   );

@@ -50,7 +50,8 @@ export const PAGE_CSS = [
   'details{margin-top:1.25rem;border-top:1px solid #E9E3EC;padding-top:.5rem}',
   'summary{display:flex;align-items:center;min-height:44px;cursor:pointer;color:#4E43C0;font-weight:600}',
   '.change{border:0;margin:0;padding:0}.change>summary{justify-content:center;border:1px solid #6457E6;border-radius:10px;margin-bottom:1rem}.change[open]>summary{margin-bottom:1.25rem}',
-  'footer{text-align:center;font-size:.875rem;color:#5E5668;padding:.5rem 1rem 1.5rem}',
+  'footer{text-align:center;font-size:.875rem;color:#5E5668;padding:.5rem 1rem 1.5rem}footer p{margin:0}',
+  'footer a{display:inline-flex;align-items:center;min-height:44px;padding:0 .5rem}',
   'bdi{unicode-bidi:isolate}[hidden]{display:none!important}.nowrap{white-space:nowrap}',
   '@media (min-width:40rem){h1{font-size:1.875rem}.hero h1{font-size:2.25rem}main{padding-top:.5rem}}',
 ].join('');

@@ -89,6 +89,7 @@ export const ar: PageTexts = {
   v_attendingRequired: 'اختاروا عدد الحاضرين',
   v_mealsAboveAttending: 'عدد الوجبات الخاصة أكبر من عدد الحاضرين',
   poweredBy: 'تأكيد الحضور عبر Magiim',
+  accessibilityStatement: 'بيان إمكانية الوصول',
   answerForSomeoneElse: 'تردّون عن شخص آخر؟ نموذج جديد',
   giftTitle: 'هدية ببطاقة الائتمان',
   giftText: "يمكنك تقديم هدية ببطاقة الائتمان عبر رابط شركة البطاقات (تُضاف عمولة 3%).",

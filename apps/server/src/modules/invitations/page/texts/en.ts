@@ -89,6 +89,7 @@ export const en: PageTexts = {
   v_attendingRequired: 'Choose how many of you are coming',
   v_mealsAboveAttending: 'More special meals than people coming',
   poweredBy: 'RSVP by Magiim',
+  accessibilityStatement: 'Accessibility statement',
   answerForSomeoneElse: 'Answering for someone else? Start a new form',
   giftTitle: 'A gift by credit card',
   giftText: "You can give a gift by credit card through the card provider's link (a 3% fee is added).",

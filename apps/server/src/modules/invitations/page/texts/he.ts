@@ -88,6 +88,7 @@ export const he = {
   v_attendingRequired: 'בחרו כמה תגיעו',
   v_mealsAboveAttending: 'יש יותר מנות מיוחדות ממספר המגיעים',
   poweredBy: 'אישורי הגעה באמצעות מגיעים',
+  accessibilityStatement: 'הצהרת נגישות',
   answerForSomeoneElse: 'עונים בשם מישהו אחר? לטופס חדש',
   giftTitle: 'מתנה בכרטיס אשראי',
   giftText: "אפשר לתת מתנה בכרטיס אשראי דרך הלינק של חברת הסליקה (בתוספת עמלה של 3%).",

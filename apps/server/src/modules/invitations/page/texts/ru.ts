@@ -89,6 +89,7 @@ export const ru: PageTexts = {
   v_attendingRequired: 'Выберите, сколько вас придёт',
   v_mealsAboveAttending: 'Особых блюд больше, чем гостей',
   poweredBy: 'Подтверждение участия через Magiim',
+  accessibilityStatement: 'Заявление о доступности',
   answerForSomeoneElse: 'Отвечаете за другого гостя? Новая форма',
   giftTitle: 'Подарок кредитной картой',
   giftText: "Подарок можно сделать кредитной картой по ссылке платёжной компании (добавляется комиссия 3%).",
