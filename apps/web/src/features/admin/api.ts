@@ -9,6 +9,7 @@ import {
   adminTemplateReviewsPageSchema,
   adminUserDetailSchema,
   adminUsersPageSchema,
+  type AdminGiftDecisionBody,
   type AdminUserAction,
   type AdminUserDetail,
 } from '@magiim/shared';
@@ -69,7 +70,7 @@ export const useAdminUserAction = () => {
 export const useGiftDecision = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ eventId, ...body }: { eventId: string; action: 'approve' | 'reject'; reason: string }) =>
+    mutationFn: ({ eventId, ...body }: { eventId: string } & AdminGiftDecisionBody) =>
       apiRequest(API.admin.giftDecision(eventId), { method: 'POST', body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });

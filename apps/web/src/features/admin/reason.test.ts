@@ -2,7 +2,7 @@ import { decodeMessage } from '@magiim/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n, setLanguage } from '../../app/i18n';
 import { translateMessage } from '../../i18n/translate-message';
-import { checkReason } from './reason';
+import { checkGiftLink, checkReason } from './reason';
 
 beforeAll(async () => {
   await initI18n();
@@ -41,3 +41,28 @@ describe('the reason an admin action asks for', () => {
     expect(Object.values(said).every((text) => text && !text.includes('validation.'))).toBe(true);
   });
 });
+
+describe('a gift request decision', () => {
+  it('a rejection, which the host reads, is one line of 3 to 300 characters', () => {
+    expect(checkReason('a'.repeat(300), 'hostExplanation')).toBeUndefined();
+    expect(keyOfKind('a'.repeat(301), 'hostExplanation')).toEqual({ key: 'validation.maxChars', values: { num: '300' } });
+    expect(keyOfKind('two\nlines', 'hostExplanation')).toEqual({ key: 'validation.invalidCharacters', values: {} });
+    expect(keyOfKind('no', 'hostExplanation')).toEqual({ key: 'validation.minChars', values: { num: '3' } });
+    // The same text is fine for the audit log alone.
+    expect(checkReason('two\nlines')).toBeUndefined();
+  });
+
+  it('an approval needs an http(s) gift link', () => {
+    expect(checkGiftLink('')).toBe('validation.required');
+    expect(checkGiftLink('   ')).toBe('validation.required');
+    expect(checkGiftLink('javascript:alert(1)')).toBe('validation.invalidValue');
+    expect(checkGiftLink('not a link')).toBe('validation.invalidValue');
+    expect(checkGiftLink(' https://pay.example.com/gift/abc ')).toBeUndefined();
+    expect(checkGiftLink('http://pay.example.com/g')).toBeUndefined();
+  });
+});
+
+function keyOfKind(text: string, kind: 'audit' | 'hostExplanation') {
+  const message = checkReason(text, kind);
+  return message ? decodeMessage(message) : undefined;
+}

@@ -202,12 +202,12 @@ function GiftsSection() {
   const [asking, setAsking] = useState<{ request: AdminGiftRequest; action: 'approve' | 'reject' } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const c = (key: string) => t(`admin.gifts.columns.${key}`);
-  const confirm = (reason: string) => {
+  const confirm = (reason: string, link?: string) => {
     if (!asking) return;
     const { request, action } = asking;
     setError(null);
     decide.mutate(
-      { eventId: request.eventId, action, reason },
+      { eventId: request.eventId, action, reason, ...(action === 'approve' ? { link } : {}) },
       {
         onSuccess: () => {
           setAsking(null);
@@ -261,6 +261,8 @@ function GiftsSection() {
         description={asking ? t(`admin.gifts.confirm.${asking.action}.body`, { name: isolateUserText(asking.request.eventName) }) : ''}
         confirmLabel={asking ? t(`admin.gifts.actions.${asking.action}`) : ''}
         destructive={asking?.action === 'reject'}
+        withLink={asking?.action === 'approve'}
+        reasonKind={asking?.action === 'reject' ? 'hostExplanation' : 'audit'}
         pending={decide.isPending}
         error={error}
         onConfirm={confirm}

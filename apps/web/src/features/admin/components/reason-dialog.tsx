@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../i18n/translate-message';
-import { checkReason } from '../reason';
+import { checkGiftLink, checkReason, type ReasonKind } from '../reason';
 
 export interface ReasonDialogProps {
   open: boolean;
@@ -25,7 +25,11 @@ export interface ReasonDialogProps {
   pending: boolean;
   /** The server's refusal, already translated. */
   error?: string | null;
-  onConfirm: (reason: string) => void;
+  /** `hostExplanation`: the host reads it too (one line, up to 300 characters). */
+  reasonKind?: ReasonKind;
+  /** Approving a gift request also asks for the gift link. */
+  withLink?: boolean;
+  onConfirm: (reason: string, link?: string) => void;
   onClose: () => void;
 }
 
@@ -37,17 +41,19 @@ export function ReasonDialog(props: ReasonDialogProps) {
   return props.open ? <OpenReasonDialog {...props} /> : null;
 }
 
-function OpenReasonDialog({ title, description, warning, confirmLabel, destructive, pending, error, onConfirm, onClose }: ReasonDialogProps) {
+function OpenReasonDialog({ title, description, warning, confirmLabel, destructive, pending, error, reasonKind = 'audit', withLink, onConfirm, onClose }: ReasonDialogProps) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
+  const [link, setLink] = useState('');
   const [tried, setTried] = useState(false);
   const titleId = useId();
-  const problem = tried ? translateMessage(t, checkReason(reason)) : undefined;
+  const problem = tried ? translateMessage(t, checkReason(reason, reasonKind)) : undefined;
+  const linkProblem = tried && withLink ? translateMessage(t, checkGiftLink(link)) : undefined;
 
   const confirm = () => {
     setTried(true);
-    if (checkReason(reason)) return;
-    onConfirm(reason.trim());
+    if (checkReason(reason, reasonKind) || (withLink && checkGiftLink(link))) return;
+    onConfirm(reason.trim(), withLink ? link.trim() : undefined);
   };
 
   return (
@@ -62,6 +68,21 @@ function OpenReasonDialog({ title, description, warning, confirmLabel, destructi
             {warning}
           </Alert>
         ) : null}
+        {withLink ? (
+          <TextField
+            value={link}
+            onChange={(event) => setLink(event.target.value)}
+            label={t('admin.gifts.link')}
+            helperText={linkProblem ?? t('admin.gifts.linkHint')}
+            error={Boolean(linkProblem)}
+            type="url"
+            fullWidth
+            required
+            autoFocus
+            sx={{ mb: 2 }}
+            inputProps={{ maxLength: 500, dir: 'ltr', 'data-testid': 'gift-link-input' }}
+          />
+        ) : null}
         <TextField
           value={reason}
           onChange={(event) => setReason(event.target.value)}
@@ -72,20 +93,20 @@ function OpenReasonDialog({ title, description, warning, confirmLabel, destructi
                 {problem}
                 <br />
                 <Box component="span" sx={{ color: 'text.secondary' }}>
-                  {t('admin.reason.hint')}
+                  {t(reasonKind === 'audit' ? 'admin.reason.hint' : 'admin.reason.hostHint')}
                 </Box>
               </>
             ) : (
-              t('admin.reason.hint')
+              t(reasonKind === 'audit' ? 'admin.reason.hint' : 'admin.reason.hostHint')
             )
           }
           error={Boolean(problem)}
-          multiline
-          minRows={3}
+          multiline={reasonKind === 'audit'}
+          minRows={reasonKind === 'audit' ? 3 : undefined}
           fullWidth
           required
-          autoFocus
-          inputProps={{ maxLength: 600, dir: reason ? 'auto' : undefined, 'data-testid': 'reason-input' }}
+          autoFocus={!withLink}
+          inputProps={{ maxLength: reasonKind === 'audit' ? 600 : 400, dir: reason ? 'auto' : undefined, 'data-testid': 'reason-input' }}
         />
         {error ? (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="reason-error">
