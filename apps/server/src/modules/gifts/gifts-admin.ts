@@ -8,6 +8,7 @@ import type { Config } from '../../platform/env.js';
 import type { CliOutput } from '../admin/admin-cli.js';
 import { decideRegistration, listGiftAccounts, type GiftAccountRow } from './gifts.repository.js';
 import { GIFT_DECISION_JOB, type GiftDecisionJob } from './gifts.jobs.js';
+import { writeAudit } from '../administration/audit-log.js';
 
 /** The host's e-mail about the decision goes through the app's worker: queued here, in the shared job table. */
 const queueDecisionEmail = async (connectionString: string, data: GiftDecisionJob): Promise<void> => {
@@ -88,11 +89,19 @@ const openConfiguredDatabase = async (config: Config): Promise<{ database: Datab
 export const runGiftAdminCli = async (args: string[], loadConfig: () => Config, output: CliOutput): Promise<number> => {
   const [command, ...rest] = args;
   let run: (database: Database) => Promise<number>;
-  const decided = async (database: Database, result: GiftDecisionResult, done: string) => {
+  const decided = async (database: Database, result: GiftDecisionResult, done: string, reason: string | null) => {
     if (!result.ok) {
       output.err(result.error);
       return 1;
     }
+    // Issue 22: the administration's audit log (admin null: the command line).
+    await writeAudit(database.db, {
+      adminId: null,
+      action: result.row.status === 'APPROVED' ? 'gift.approve' : 'gift.reject',
+      targetType: 'event',
+      targetId: result.row.eventId,
+      reason,
+    });
     output.out(done);
     output.out(describe(result.row));
     if (result.row.decidedAt) {
@@ -109,9 +118,9 @@ export const runGiftAdminCli = async (args: string[], loadConfig: () => Config, 
       return 0;
     };
   } else if (command === 'approve' && rest.length === 2) {
-    run = async (database) => decided(database, await decideGift(database.db, rest[0]!, { status: 'APPROVED', link: rest[1]! }), 'Approved:');
+    run = async (database) => decided(database, await decideGift(database.db, rest[0]!, { status: 'APPROVED', link: rest[1]! }), 'Approved:', null);
   } else if (command === 'reject' && rest.length >= 2) {
-    run = async (database) => decided(database, await decideGift(database.db, rest[0]!, { status: 'REJECTED', reason: rest.slice(1).join(' ') }), 'Rejected:');
+    run = async (database) => decided(database, await decideGift(database.db, rest[0]!, { status: 'REJECTED', reason: rest.slice(1).join(' ') }), 'Rejected:', rest.slice(1).join(' '));
   } else {
     output.err(command === undefined || command === 'help' ? GIFT_USAGE : `Unknown command "gift ${args.join(' ')}".\n${GIFT_USAGE}`);
     return 2;
