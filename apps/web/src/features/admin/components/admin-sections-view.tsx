@@ -126,7 +126,7 @@ function OrdersSection() {
           key: 'event',
           label: c('event'),
           render: (order) => (
-            <Stack spacing={0.25}>
+            <Stack spacing={0.25} alignItems="flex-start">
               <UserText>{order.eventName}</UserText>
               <Muted>
                 <Ltr>{order.userEmail}</Ltr>
@@ -227,7 +227,7 @@ function GiftsSection() {
             key: 'event',
             label: c('event'),
             render: (request) => (
-              <Stack spacing={0.25}>
+              <Stack spacing={0.25} alignItems="flex-start">
                 <UserText>{request.eventName}</UserText>
                 {request.ownerEmail ? (
                   <Muted>
@@ -332,7 +332,7 @@ function AuditSection() {
           key: 'target',
           label: c('target'),
           render: (entry) => (
-            <Stack spacing={0.25}>
+            <Stack spacing={0.25} alignItems="flex-start">
               <span>{t(`admin.audit.targets.${entry.targetType}`, { defaultValue: entry.targetType })}</span>
               {entry.targetId ? (
                 <Muted>

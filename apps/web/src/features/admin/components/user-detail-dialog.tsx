@@ -239,7 +239,7 @@ function Section({ title, empty, children }: { title: string; empty: boolean; ch
 
 function Line({ children }: { children: ReactNode }) {
   return (
-    <Box component="li" sx={{ display: 'flex', flexDirection: 'column', gap: 0.25, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+    <Box component="li" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.25, py: 1, borderBottom: 1, borderColor: 'divider' }}>
       {children}
     </Box>
   );
