@@ -1,14 +1,21 @@
-import { API, healthResponseSchema, publicConfigSchema } from '@magiim/shared';
+import { API, healthResponseSchema, liveResponseSchema, publicConfigSchema } from '@magiim/shared';
 import type { AppInstance } from '../../app.js';
-import { pingDatabase } from '../../platform/db.js';
+import { checkReadiness } from './readiness.js';
 
 export const registerSystemRoutes = (app: AppInstance) => {
   // Tiny answers polled often: no compression hooks (nothing under the 1 KB threshold is compressed anyway).
   const small = { compress: false } as const;
-  app.get(API.health, { config: small, schema: { tags: ['system'], response: { 200: healthResponseSchema } } }, async () => {
-    await pingDatabase(app.ctx.database);
-    return { status: 'ok' as const, database: 'ok' as const, queue: 'ok' as const };
-  });
+  // Readiness: the database and the job queue answer within a few seconds; 503 with the same shape when not.
+  app.get(
+    API.health,
+    { config: small, schema: { tags: ['system'], response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+    async (_request, reply) => {
+      const health = await checkReadiness(app.ctx);
+      return reply.code(health.status === 'ok' ? 200 : 503).send(health);
+    },
+  );
+  // Liveness: the process answers; nothing else is touched (a database outage must not get the process restarted).
+  app.get(API.healthLive, { config: small, schema: { tags: ['system'], response: { 200: liveResponseSchema } } }, () => ({ status: 'ok' as const }));
 
   // The same for every caller for the life of the process: checked and serialised once, sent as it is.
   const { config } = app.ctx;

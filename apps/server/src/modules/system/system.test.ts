@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { checkReadiness, READINESS_TIMEOUT_MS } from './readiness.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,14 +12,52 @@ afterAll(async () => {
 });
 
 describe('system endpoints', () => {
-  it('reports health without a platform header', async () => {
+  it('reports readiness (database and queue) without a platform header', async () => {
     const res = await t.request('GET', '/health', { platform: null });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', queue: 'ok' });
+  });
+
+  it('reports liveness without a platform header', async () => {
+    const res = await t.request('GET', '/health/live', { platform: null });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers readiness 503 with the part that is down, quickly, while liveness stays 200', async () => {
+    // The API's pool pointed at a port nothing listens on: a real refused connection, not a stub.
+    const { database } = t.ctx;
+    const original = database.pool;
+    const dead = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/none', connectionTimeoutMillis: 1_000 });
+    database.pool = dead;
+    try {
+      const started = Date.now();
+      const res = await t.request('GET', '/health', { platform: null });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable', database: 'down', queue: 'ok' });
+      expect(Date.now() - started).toBeLessThan(READINESS_TIMEOUT_MS + 1_000);
+      expect((await t.request('GET', '/health/live', { platform: null })).statusCode).toBe(200);
+    } finally {
+      database.pool = original;
+      await dead.end();
+    }
+    expect((await t.request('GET', '/health', { platform: null })).statusCode).toBe(200);
+  });
+
+  it('calls a hung part down after the readiness timeout', async () => {
+    const hung = { ...t.ctx, database: { ...t.ctx.database, pool: { query: () => new Promise(() => {}) } as unknown as pg.Pool } };
+    expect(await checkReadiness(hung, 100)).toEqual({ status: 'unavailable', database: 'down', queue: 'ok' });
   });
 
   it('tells the web app what it needs before sign-in', async () => {
-    expect((await t.request('GET', '/config')).json()).toEqual({ googleClientId: null, supportEmail: 'help@magiim.test', devMailbox: true, googleContacts: 'sandbox', supportWhatsappNumber: null });
+    expect((await t.request('GET', '/config')).json()).toEqual({
+      googleClientId: null,
+      supportEmail: 'help@magiim.test',
+      devMailbox: true,
+      googleContacts: 'sandbox',
+      supportWhatsappNumber: null,
+      accessibilityContact: null,
+    });
   });
 
   it('serves the OpenAPI document at /api/docs', async () => {
