@@ -34,6 +34,8 @@ interface LoginAppProps {
   initialTexts: Texts;
   /** Where a successful sign-in goes (`?next=`, else the event list). */
   target: string;
+  /** A message the page that sent the user here left (features/account-data/login-notice.ts). */
+  notice?: string | null;
 }
 
 /**
@@ -41,7 +43,7 @@ interface LoginAppProps {
  * AccountPanel, SiteFooter), drawn with plain HTML and login.css, with no MUI, router, query cache or zod.
  * A successful sign-in stores the session as the SPA does and hands over to it at `target`.
  */
-export function LoginApp({ initialLang, initialTexts, target }: LoginAppProps) {
+export function LoginApp({ initialLang, initialTexts, target, notice = null }: LoginAppProps) {
   const [{ lang, texts }, setLanguage] = useState({ lang: initialLang, texts: initialTexts });
   const t = useMemo(() => translator(texts), [texts]);
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
@@ -166,6 +168,11 @@ export function LoginApp({ initialLang, initialTexts, target }: LoginAppProps) {
           <div className="card">
             <h1>{title}</h1>
             <p className="muted">{t('auth.login.subtitle')}</p>
+            {notice ? (
+              <div className="alert notice" role="status" data-testid="login-notice">
+                <div className="alert-message">{t(notice)}</div>
+              </div>
+            ) : null}
             {formError ? (
               <div className="alert" role="alert">
                 <Icon path={ICONS.errorOutline} className="alert-icon" />

@@ -12,6 +12,7 @@ import { clearSession, readSession, writeVerificationSession } from '../app/sess
 import { currentPlatform } from '../app/platform';
 import { rememberVerificationEmail } from '../features/auth/verification-email-memory';
 import { formatRetryAfter } from '../i18n/format-wait';
+import { takeLoginNotice } from '../features/account-data/login-notice';
 import { LoginApp } from './login-app';
 import { applyLanguage, languageOfAddress, loginTarget, storedLanguage } from './sign-in';
 import { loadTexts } from './texts';
@@ -61,7 +62,7 @@ const start = async (): Promise<void> => {
   if (!container) throw new Error('#root is missing from login.html');
   createRoot(container).render(
     <StrictMode>
-      <LoginApp initialLang={lang} initialTexts={texts} target={target} />
+      <LoginApp initialLang={lang} initialTexts={texts} target={target} notice={takeLoginNotice()} />
     </StrictMode>,
   );
 };
