@@ -7,6 +7,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/use-session';
+import { AccountDataSection } from '../../account-data/components/account-data-section';
 import { PageHeading } from '../../../components/page-heading';
 import { useMe } from '../api';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -52,6 +53,9 @@ export function UserSettingsPage() {
               </Alert>
             )}
           </SettingsSection>
+        </Grid>
+        <Grid size={12}>
+          <AccountDataSection user={user} />
         </Grid>
       </Grid>
     </>
