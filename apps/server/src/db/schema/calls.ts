@@ -80,6 +80,8 @@ export const callAttempts = pgTable(
     // The calls on the wire (the concurrency cap counts these) and those to re-read after a crash.
     index('call_attempts_active_idx').on(t.placedAt).where(sql`${t.status} <> 'ended'`),
     index('call_attempts_event_idx').on(t.eventId, t.guestId),
+    // /metrics counts the last day's attempts by status.
+    index('call_attempts_placed_idx').on(t.placedAt),
   ],
 );
 export type CallAttemptRow = typeof callAttempts.$inferSelect;

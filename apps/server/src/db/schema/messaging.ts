@@ -115,6 +115,8 @@ export const outboxMessages = pgTable(
     index('outbox_messages_ready_event_idx').on(t.channel, t.eventId, t.notBefore).where(sql`${t.state} = 'queued'`),
     index('outbox_messages_event_action_idx').on(t.eventId, t.action, t.state),
     index('outbox_messages_guest_idx').on(t.guestId, t.createdAt),
+    // /metrics counts the last day's messages by channel and state (created_at never changes: updates stay HOT).
+    index('outbox_messages_created_idx').on(t.createdAt),
     uniqueIndex('outbox_messages_provider_key').on(t.channel, t.providerMessageId),
     // WhatsApp messages still waiting for `delivered` (the delivery timeout's sweep); those given their SMS drop out.
     index('outbox_messages_whatsapp_sent_idx')

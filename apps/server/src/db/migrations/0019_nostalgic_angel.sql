@@ -1,0 +1,2 @@
+CREATE INDEX "call_attempts_placed_idx" ON "call_attempts" USING btree ("placed_at");--> statement-breakpoint
+CREATE INDEX "outbox_messages_created_idx" ON "outbox_messages" USING btree ("created_at");
