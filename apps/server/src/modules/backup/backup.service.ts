@@ -69,7 +69,11 @@ const listMedia = async (root: string): Promise<string[]> => {
     }
     for (const name of names) {
       const key = relative ? `${relative}/${name}` : name;
-      const info = await stat(path.join(root, key));
+      const info = await stat(path.join(root, key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined; // renamed or deleted since the listing
+        throw error;
+      });
+      if (!info) continue;
       if (info.isDirectory()) await walk(key);
       // A half-written upload (`<key>.<random>.tmp`) is not a stored file.
       else if (info.isFile() && !name.endsWith('.tmp') && isValidStorageKey(key)) keys.push(key);
