@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { RATE_LIMITS, todayInBusinessZone, type DeleteAccountBody, type EventNames, type Lang } from '@magiim/shared';
+import { MSG, RATE_LIMITS, todayInBusinessZone, type DeleteAccountBody, type EventNames, type Lang } from '@magiim/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AccountHasActiveEventError, AppError } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
@@ -132,7 +132,7 @@ export const deleteAccount = async (ctx: AppContext, sessionUser: UserLike, body
       throw new AppError('WRONG_CURRENT_PASSWORD', 'the password is wrong');
     }
   } else if (body.confirmEmail === undefined || !sameEmail(body.confirmEmail, user.email)) {
-    throw new AppError('VALIDATION', 'the e-mail does not match the account', [{ path: 'confirmEmail', message: 'validation.emailMismatch' }]);
+    throw new AppError('VALIDATION', 'the e-mail does not match the account', [{ path: 'confirmEmail', message: MSG.invalidValue }]);
   }
   await attempt.refund();
 
