@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, PASSWORD, signUpHost, type TestApp } from '../../../test/test-app.js';
-import { buyPackage } from '../billing/billing-test-kit.js';
+import { buyPackage, createOrder } from '../billing/billing-test-kit.js';
 import { createEvent, useFakePlaces } from '../events/event-test-kit.js';
 import { eraseAccount } from './erase-account.js';
 import { fileExists, guestDataLeft, seedGuestData } from './retention-test-kit.js';
@@ -32,6 +32,9 @@ describe('eraseAccount', () => {
 
     const unpaid = await createEvent(t, host.token);
     const unpaidData = await seedGuestData(t, host.token, unpaid);
+    // An order that was never paid does not keep its event.
+    const abandoned = await createOrder(t, host.token, unpaid);
+    expect(abandoned.order.status).not.toBe('paid');
     const paid = await createEvent(t, host.token);
     const paidData = await seedGuestData(t, host.token, paid);
     const order = await buyPackage(t, host.token, paid);
@@ -78,6 +81,7 @@ describe('eraseAccount', () => {
 
     // The unpaid event is gone with its files.
     expect(await rowCount(sql`select count(*)::int as n from events where id = ${unpaid}`)).toBe(0);
+    expect(await rowCount(sql`select count(*)::int as n from orders where id = ${abandoned.order.id}`)).toBe(0);
     expect(await fileExists(t, unpaidData.imageKey)).toBe(false);
 
     // The paid event stays for its order: date and package kept, names, place, guests and image gone.

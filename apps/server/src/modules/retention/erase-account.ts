@@ -10,6 +10,7 @@ import {
   deleteOtherMembers,
   eraseEventGuestDataRows,
   listOwnedEvents,
+  lockOrdersAndCheckPaid,
   lockUser,
   tombstoneUser,
   type Tx,
@@ -62,22 +63,23 @@ export const eraseAccount = async (
     const user = await lockUser(tx, userId);
     if (!user || user.erasedAt) return false;
     if (options.precondition && !(await options.precondition(tx))) return false;
-    for (const event of await listOwnedEvents(tx, userId)) {
+    for (const eventId of await listOwnedEvents(tx, userId)) {
       // Meta's copies are listed before their rows go and removed after the commit.
-      const removeMetaTemplates = await prepareEventTemplatesRemoval(ctx, event.id);
-      // The guest data first either way (it counts what goes); the row lock keeps new guests out.
-      const result = await eraseEventGuestDataRows(tx, event.id, now);
+      const removeMetaTemplates = await prepareEventTemplatesRemoval(ctx, eventId);
+      // The guest data first either way (it counts what goes); the event's row lock keeps new guests out.
+      const result = await eraseEventGuestDataRows(tx, eventId, now);
       if (!result.found) continue;
       for (const key of EVENT_COUNT_KEYS) counts[key]! += result.counts[key];
-      afterCommit.push({ eventId: event.id, image: result.image, removeMetaTemplates });
-      if (!event.paid) {
+      afterCommit.push({ eventId, image: result.image, removeMetaTemplates });
+      // A paid event stays for its orders (tax law); decided with the orders locked.
+      if (!(await lockOrdersAndCheckPaid(tx, eventId))) {
         // Memberships, timings, unpaid or cancelled orders… go with the row (foreign keys cascade).
-        await deleteEventRow(tx, event.id);
+        await deleteEventRow(tx, eventId);
         counts.eventsDeleted! += 1;
         continue;
       }
-      await blankEventDetails(tx, event.id, now);
-      counts.cohostMemberships! += await deleteOtherMembers(tx, event.id, userId);
+      await blankEventDetails(tx, eventId, now);
+      counts.cohostMemberships! += await deleteOtherMembers(tx, eventId, userId);
       counts.eventsErased! += 1;
     }
     const rows = await deleteAccountRows(tx, userId);

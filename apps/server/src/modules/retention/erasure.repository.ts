@@ -121,17 +121,23 @@ export const lockUser = async (tx: Tx, userId: string): Promise<{ erasedAt: Date
   return { erasedAt: row.erased_at ? new Date(row.erased_at) : null };
 };
 
-/** The events the user owns, and whether money was paid for each (such an event stays for its orders). */
-export const listOwnedEvents = async (tx: Tx, userId: string): Promise<{ id: string; paid: boolean }[]> => {
-  const { rows } = await tx.execute<{ id: string; paid: boolean }>(
-    sql`select m.event_id as id, exists (
-        select 1 from orders o where o.event_id = m.event_id and (o.paid_at is not null or o.status in ('paid', 'refunded'))
-      ) as paid
-      from event_members m where m.user_id = ${userId} and m.role = 'owner'
-      order by m.event_id
-      for update of m`,
+/** The events the user owns. */
+export const listOwnedEvents = async (tx: Tx, userId: string): Promise<string[]> => {
+  const { rows } = await tx.execute<{ id: string }>(
+    sql`select event_id as id from event_members where user_id = ${userId} and role = 'owner' order by event_id for update`,
   );
-  return rows;
+  return rows.map((row) => row.id);
+};
+
+/**
+ * Locks the event's orders and answers whether money was paid on one: a payment confirmed at the same moment
+ * either committed first (seen here) or waits and finds its order kept or gone with an unpaid event.
+ */
+export const lockOrdersAndCheckPaid = async (tx: Tx, eventId: string): Promise<boolean> => {
+  const { rows } = await tx.execute<{ status: string; paid_at: Date | string | null }>(
+    sql`select status, paid_at from orders where event_id = ${eventId} order by id for update`,
+  );
+  return rows.some((row) => row.paid_at !== null || row.status === 'paid' || row.status === 'refunded');
 };
 
 export const deleteEventRow = async (tx: Tx, eventId: string): Promise<StoredEventImage | null | undefined> => {
