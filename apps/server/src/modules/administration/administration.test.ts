@@ -7,7 +7,7 @@ import { events } from '../../db/schema/events.js';
 import { users } from '../../db/schema/users.js';
 import { createEvent, useFakePlaces } from '../events/event-test-kit.js';
 import { GIFT_DECISION_SUBJECTS } from '../gifts/gift-decision-emails.js';
-import { signUpAdmin, userCli } from './admin-test-kit.js';
+import { signUpAdmin } from './admin-test-kit.js';
 import { describeDevice } from './administration.service.js';
 
 // The session cache on (as in production): blocking must end a session that a read just cached.
