@@ -125,6 +125,8 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
   await registerCompression(app);
+  // Before every route and plugin: its onResponse hook must reach them all (hooks added later skip plugins already loaded).
+  await registerMetrics(app, ctx);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -183,7 +185,6 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
     { prefix: API_BASE },
   );
 
-  await registerMetrics(app, ctx);
   await registerMediaRoutes(app);
   await registerPreviewCardRoutes(app);
   // The guest's pages as server-rendered HTML (outside /api, before the SPA's fallback).

@@ -1,5 +1,39 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { METRICS_PATH } from '@magiim/shared';
 import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { createAppMetrics } from './app-metrics.js';
 
-/** Issue 22: `/metrics` in Prometheus format behind METRICS_TOKEN (outside `/api`). */
-export const registerMetrics = async (_app: FastifyInstance, _ctx: AppContext): Promise<void> => {};
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares the bearer token in constant time (both hashed first, so the lengths never differ). */
+export const bearerMatches = (authorization: string | undefined, token: string): boolean => {
+  const given = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+  return timingSafeEqual(digest(given ?? ''), digest(token)) && given !== undefined;
+};
+
+/**
+ * Issue 22: `/metrics` in Prometheus format behind METRICS_TOKEN (outside `/api`, no platform header). Without a
+ * token configured it answers 404; a missing or wrong `Authorization: Bearer` answers 401. Every request of the
+ * process is counted by its route pattern (registered before the routes, so the hooks reach every plugin).
+ */
+export const registerMetrics = async (app: FastifyInstance, ctx: AppContext): Promise<void> => {
+  const metrics = createAppMetrics(ctx.database);
+
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1_000);
+    done();
+  });
+
+  const token = ctx.config.metricsToken;
+  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+    if (token === null) throw new AppError('NOT_FOUND', 'Metrics are off: set METRICS_TOKEN to turn them on');
+    if (!bearerMatches(request.headers.authorization, token)) {
+      void reply.header('www-authenticate', 'Bearer realm="metrics"');
+      throw new AppError('UNAUTHORIZED', 'Authorization: Bearer METRICS_TOKEN required');
+    }
+    const body = await metrics.scrape();
+    return reply.header('cache-control', 'no-store').type(metrics.contentType).send(body);
+  });
+};
