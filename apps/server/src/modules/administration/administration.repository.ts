@@ -327,7 +327,8 @@ export interface MessageFailureRow {
 /** Failed outbox rows across events, newest first: the event and the reason only (no guest, no phone, no text). */
 export const searchMessageFailures = (db: Db, channel: number | undefined, q: string | undefined, page: PageArgs) => {
   const conditions: SQL[] = [sql`m.state = 'failed'`];
-  if (channel !== undefined) conditions.push(sql`m.channel = ${channel}`);
+  // A channel outside smallint's range matches nothing (PostgreSQL would refuse the comparison).
+  if (channel !== undefined) conditions.push(Number.isSafeInteger(channel) && Math.abs(channel) <= 32_767 ? sql`m.channel = ${channel}` : sql`false`);
   if (q) conditions.push(EVENT_NAME_MATCHES(containsPattern(q)));
   return pageOf<MessageFailureRow>(
     db,
