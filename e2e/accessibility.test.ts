@@ -145,6 +145,8 @@ describe.each(['he', 'en'] as const)('the way there, in %s', (lang) => {
     const link = page.locator(`footer a[href="${app.url}/accessibility/${lang}"]`);
     expect(await link.count()).toBe(1);
     expect(Math.round((await link.boundingBox())!.height)).toBeGreaterThanOrEqual(44);
+    expect(plain(await link.textContent())).toBe(text(lang, 'footer.accessibility'));
+    await shoot(page, 'accessibility-invite', lang);
     await link.click();
     await page.waitForURL(`${app.url}/accessibility/${lang}`);
     await expectStatement(page, lang);
