@@ -19,6 +19,14 @@ export const bearerMatches = (authorization: string | undefined, token: string):
  * process is counted by its route pattern (registered before the routes, so the hooks reach every plugin).
  */
 export const registerMetrics = async (app: FastifyInstance, ctx: AppContext): Promise<void> => {
+  const token = ctx.config.metricsToken;
+  if (token === null) {
+    // Off: nothing is collected (no hook, no process observers); the path answers 404, not the web app.
+    app.get(METRICS_PATH, { schema: { hide: true } }, () => {
+      throw new AppError('NOT_FOUND', 'Metrics are off: set METRICS_TOKEN to turn them on');
+    });
+    return;
+  }
   const metrics = createAppMetrics(ctx.database);
 
   app.addHook('onResponse', (request, reply, done) => {
@@ -26,9 +34,7 @@ export const registerMetrics = async (app: FastifyInstance, ctx: AppContext): Pr
     done();
   });
 
-  const token = ctx.config.metricsToken;
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
-    if (token === null) throw new AppError('NOT_FOUND', 'Metrics are off: set METRICS_TOKEN to turn them on');
     if (!bearerMatches(request.headers.authorization, token)) {
       void reply.header('www-authenticate', 'Bearer realm="metrics"');
       throw new AppError('UNAUTHORIZED', 'Authorization: Bearer METRICS_TOKEN required');
