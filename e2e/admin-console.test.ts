@@ -201,8 +201,9 @@ describe.each(['he', 'en'] as const)('an administrator, in %s', (lang) => {
     expect((await logIn(target.email)).status).toBe(200);
 
     // Closing the user takes the id out of the address; the list shows the new state.
-    await page.keyboard.press('Escape');
+    await page.click('[data-testid="user-detail-close"]');
     await page.waitForURL((url) => !url.searchParams.has('id'));
+    await page.waitForSelector('[data-testid="user-detail"]', { state: 'detached' });
     expect(plain(await rows().first().textContent())).toContain(text(lang, 'admin.users.states.active'));
   });
 

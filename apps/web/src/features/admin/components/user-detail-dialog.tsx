@@ -71,7 +71,7 @@ export function UserDetailDialog({ id, onClose }: { id: string | null; onClose: 
       <DialogTitle id={titleId} sx={{ paddingInlineEnd: '56px' }}>
         {detail ? <UserText>{detail.user.fullName || detail.user.email}</UserText> : t('admin.users.detailTitle')}
       </DialogTitle>
-      <IconButton onClick={onClose} aria-label={t('admin.close')} sx={{ position: 'absolute', top: 12, insetInlineEnd: 12 }}>
+      <IconButton onClick={onClose} aria-label={t('admin.close')} data-testid="user-detail-close" sx={{ position: 'absolute', top: 12, insetInlineEnd: 12 }}>
         <CloseIcon />
       </IconButton>
       <DialogContent dividers>
