@@ -103,7 +103,12 @@ describe.each(['he', 'en'] as const)('your data, in %s', (lang) => {
     expect(plain(await refused.textContent())).toContain(EVENT_NAMES[lang]);
     // The date reads as one left-to-right island.
     expect(await refused.locator('li bdi[dir="ltr"]').count()).toBe(1);
+    // Nothing more to try: no password field, one button that closes.
+    expect(await dialog.locator('input[name="password"]').count()).toBe(0);
     await shoot(page, 'account-delete-refused', lang);
+    await page.click('[data-testid="delete-account-understood"]');
+    await page.waitForSelector('[data-testid="delete-account-dialog"]', { state: 'detached' });
+    expect(new URL(page.url()).hash).toBe('');
     expect(await canSignIn(emailOf(host))).toBe(200);
   });
 

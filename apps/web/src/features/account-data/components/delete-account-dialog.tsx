@@ -118,7 +118,7 @@ export function DeleteAccountDialog({ open, onClose, user }: { open: boolean; on
             </Alert>
           ) : null}
           <FormErrorAlert error={shownError} />
-          {user.hasPassword ? (
+          {activeEvents ? null : user.hasPassword ? (
             <PasswordField control={control} name="password" label={t('accountData.delete.password')} autoComplete="current-password" required />
           ) : (
             <FormTextField
@@ -132,13 +132,31 @@ export function DeleteAccountDialog({ open, onClose, user }: { open: boolean; on
             />
           )}
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: 'wrap' }}>
-          <Button onClick={close} variant="text" autoFocus>
-            {t('accountData.delete.cancel')}
-          </Button>
-          <Button type="submit" color="error" variant="contained" loading={deleteAccount.isPending} data-testid="delete-account-confirm">
-            {t('accountData.delete.confirm')}
-          </Button>
+        <DialogActions
+          sx={{
+            px: 3,
+            pb: 2,
+            gap: 1,
+            // On a phone the two long labels stack, the main one on top.
+            flexDirection: { xs: 'column-reverse', sm: 'row' },
+            alignItems: { xs: 'stretch', sm: 'center' },
+            '& > :not(style) ~ :not(style)': { ml: 0 },
+          }}
+        >
+          {activeEvents ? (
+            <Button onClick={close} variant="contained" autoFocus data-testid="delete-account-understood">
+              {t('accountData.delete.understood')}
+            </Button>
+          ) : (
+            <>
+              <Button onClick={close} variant="text" autoFocus>
+                {t('accountData.delete.cancel')}
+              </Button>
+              <Button type="submit" color="error" variant="contained" loading={deleteAccount.isPending} data-testid="delete-account-confirm">
+                {t('accountData.delete.confirm')}
+              </Button>
+            </>
+          )}
         </DialogActions>
       </form>
     </Dialog>
