@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,6 +68,19 @@ describe('production start-up checks', () => {
 
   it('says nothing outside production', () => {
     expect(checkProductionConfig(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development' })).warnings).toEqual([]);
+  });
+
+  it('stops the real server process at start, with the message and exit code 1', () => {
+    const entry = path.resolve(import.meta.dirname, '..', 'main.ts');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', entry], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', DATA_DIR: dataDir(), PORT: '0' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('SMTP_URL: required in production');
+    expect(run.stderr).toContain('MAIL_TRANSPORT=none');
+    expect(run.stdout).not.toContain('Magiim is running');
   });
 
   it('refuses to build the app before touching the database', async () => {
