@@ -128,6 +128,7 @@ describe.each(['he', 'en'] as const)('the way there, in %s', (lang) => {
     const link = page.locator(`footer a[href="/accessibility/${lang}"]`);
     await link.waitFor();
     expect(plain(await link.textContent())).toBe(text(lang, 'footer.accessibility'));
+    await shoot(page, 'accessibility-login', lang);
     await link.click();
     await page.waitForURL(`${app.url}/accessibility/${lang}`);
     await expectStatement(page, lang);
