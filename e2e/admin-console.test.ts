@@ -227,6 +227,14 @@ describe.each(['he', 'en'] as const)('an administrator, in %s', (lang) => {
     expect(unblockAt).toBeGreaterThan(-1);
     expect(unblockAt).toBeLessThan(blockAt);
     await shoot(page, 'admin-audit', lang);
+
+    // An entry about a user leads to that user.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.locator(`[data-testid="admin-row"]:has-text("${people.unblock}") a`).click();
+    await page.waitForURL((url) => url.pathname === '/admin/users' && url.searchParams.has('id'));
+    await expect.poll(async () => plain(await page.locator('[data-testid="user-detail"]').textContent())).toContain(target.email);
+    await page.click('[data-testid="user-detail-close"]');
+    await page.waitForSelector('[data-testid="user-detail"]', { state: 'detached' });
   });
 
   it('filters orders, the filter kept in the address', async () => {

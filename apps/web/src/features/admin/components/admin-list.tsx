@@ -37,6 +37,8 @@ export interface AdminColumn<T> {
   render: (item: T) => ReactNode;
   /** Numbers and amounts line up at the end. */
   numeric?: boolean;
+  /** Dates and times stay on one line in the table. */
+  nowrap?: boolean;
 }
 
 interface AdminListProps<S extends AdminSection> {
@@ -173,7 +175,7 @@ export function AdminList<S extends AdminSection>({ section, columns, rowKey, ro
               {items.map((item) => (
                 <TableRow key={rowKey(item)} data-testid="admin-row" hover>
                   {columns.map((column) => (
-                    <TableCell key={column.key} align={column.numeric ? 'right' : 'left'} sx={{ py: 1.5 }}>
+                    <TableCell key={column.key} align={column.numeric ? 'right' : 'left'} sx={{ py: 1.5, whiteSpace: column.nowrap ? 'nowrap' : undefined }}>
                       {column.render(item)}
                     </TableCell>
                   ))}

@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { AdminGiftRequest } from '@magiim/shared';
 import { currentLanguage } from '../../../app/i18n';
 import { showToast } from '../../../components/toast-store';
@@ -71,7 +72,7 @@ function UsersSection() {
           { key: 'email', label: c('email'), render: (user) => <Ltr>{user.email}</Ltr> },
           { key: 'state', label: c('state'), render: (user) => <UserStateChip state={user.state} /> },
           { key: 'events', label: c('events'), numeric: true, render: (user) => <Ltr>{formatNumber(user.events, lang)}</Ltr> },
-          { key: 'lastActiveAt', label: c('lastActiveAt'), render: (user) => formatAdminDate(user.lastActiveAt, lang) },
+          { key: 'lastActiveAt', label: c('lastActiveAt'), nowrap: true, render: (user) => formatAdminDate(user.lastActiveAt, lang) },
         ]}
         rowAction={(user) => (
           <Button size="small" onClick={() => open(user.id)} data-testid="open-user">
@@ -99,7 +100,7 @@ function EventsSection() {
       rowKey={(event) => event.id}
       columns={[
         { key: 'name', label: c('name'), render: (event) => <UserText>{event.name}</UserText> },
-        { key: 'date', label: c('date'), render: (event) => formatAdminDate(event.date, lang) },
+        { key: 'date', label: c('date'), nowrap: true, render: (event) => formatAdminDate(event.date, lang) },
         { key: 'owner', label: c('owner'), render: (event) => (event.ownerEmail ? <Ltr>{event.ownerEmail}</Ltr> : dash) },
         { key: 'guests', label: c('guests'), numeric: true, render: (event) => <Ltr>{formatNumber(event.guests, lang)}</Ltr> },
         {
@@ -150,7 +151,7 @@ function OrdersSection() {
           ),
         },
         { key: 'status', label: c('status'), render: (order) => t(`admin.orders.statuses.${order.status}`, { defaultValue: order.status }) },
-        { key: 'createdAt', label: c('createdAt'), render: (order) => formatAdminTime(order.paidAt ?? order.createdAt, lang) },
+        { key: 'createdAt', label: c('createdAt'), nowrap: true, render: (order) => formatAdminTime(order.paidAt ?? order.createdAt, lang) },
       ]}
     />
   );
@@ -239,7 +240,7 @@ function GiftsSection() {
           },
           { key: 'holder', label: c('holder'), render: (request) => <UserText>{request.holderName}</UserText> },
           { key: 'status', label: c('status'), render: (request) => t(`admin.gifts.statuses.${request.status}`, { defaultValue: request.status }) },
-          { key: 'requestedAt', label: c('requestedAt'), render: (request) => formatAdminTime(request.requestedAt, lang) },
+          { key: 'requestedAt', label: c('requestedAt'), nowrap: true, render: (request) => formatAdminTime(request.requestedAt, lang) },
           { key: 'reason', label: c('reason'), render: (request) => (request.reason ? <UserText>{request.reason}</UserText> : dash) },
         ]}
         rowAction={(request) =>
@@ -286,7 +287,7 @@ function TemplatesSection() {
         { key: 'lang', label: c('lang'), render: (review) => <Ltr>{review.lang}</Ltr> },
         { key: 'status', label: c('status'), render: (review) => t(`admin.templates.statuses.${review.status}`, { defaultValue: review.status }) },
         { key: 'reason', label: c('reason'), render: (review) => (review.reason ? <Ltr>{review.reason}</Ltr> : dash) },
-        { key: 'updatedAt', label: c('updatedAt'), render: (review) => formatAdminTime(review.updatedAt, lang) },
+        { key: 'updatedAt', label: c('updatedAt'), nowrap: true, render: (review) => formatAdminTime(review.updatedAt, lang) },
       ]}
     />
   );
@@ -306,7 +307,7 @@ function FailuresSection() {
         { key: 'channel', label: c('channel'), render: (failure) => t(`admin.failures.filters.${failure.channel}`, { defaultValue: String(failure.channel) }) },
         { key: 'reason', label: c('reason'), render: (failure) => (failure.reason ? <Ltr>{failure.reason}</Ltr> : dash) },
         { key: 'attempts', label: c('attempts'), numeric: true, render: (failure) => <Ltr>{failure.attempts}</Ltr> },
-        { key: 'failedAt', label: c('failedAt'), render: (failure) => (failure.failedAt ? formatAdminTime(failure.failedAt, lang) : dash) },
+        { key: 'failedAt', label: c('failedAt'), nowrap: true, render: (failure) => (failure.failedAt ? formatAdminTime(failure.failedAt, lang) : dash) },
       ]}
     />
   );
@@ -321,7 +322,7 @@ function AuditSection() {
       section="audit"
       rowKey={(entry) => entry.id}
       columns={[
-        { key: 'at', label: c('at'), render: (entry) => formatAdminTime(entry.at, lang) },
+        { key: 'at', label: c('at'), nowrap: true, render: (entry) => formatAdminTime(entry.at, lang) },
         { key: 'admin', label: c('admin'), render: (entry) => (entry.adminEmail === 'cli' ? t('admin.audit.cli') : <Ltr>{entry.adminEmail}</Ltr>) },
         {
           key: 'action',
@@ -333,10 +334,19 @@ function AuditSection() {
           label: c('target'),
           render: (entry) => (
             <Stack spacing={0.25} alignItems="flex-start">
-              <span>{t(`admin.audit.targets.${entry.targetType}`, { defaultValue: entry.targetType })}</span>
+              {entry.targetType === 'user' && entry.targetId ? (
+                <Link component={RouterLink} to={`/admin/users?id=${encodeURIComponent(entry.targetId)}`}>
+                  {t('admin.audit.targets.user')}
+                </Link>
+              ) : (
+                <span>{t(`admin.audit.targets.${entry.targetType}`, { defaultValue: entry.targetType })}</span>
+              )}
               {entry.targetId ? (
+                // The first block of the id tells entries apart; the whole id is in the title.
                 <Muted>
-                  <Ltr>{entry.targetId}</Ltr>
+                  <Ltr>
+                    <span title={entry.targetId}>{entry.targetId.slice(0, 8)}</span>
+                  </Ltr>
                 </Muted>
               ) : null}
             </Stack>
