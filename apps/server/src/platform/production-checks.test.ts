@@ -24,7 +24,7 @@ describe('production start-up checks', () => {
   it('starts with SMTP_URL, or with e-mail off on purpose and a warning that says so', () => {
     const smtp = production({ SMTP_URL: 'smtp://mail.example.com:587' });
     expect(smtp.mailTransport).toBe('smtp');
-    expect(checkProductionConfig(smtp).warnings.some((line) => line.includes('e-mail'))).toBe(false);
+    expect(checkProductionConfig(smtp).warnings.some((line) => line.includes('MAIL_TRANSPORT'))).toBe(false);
     const off = production({ MAIL_TRANSPORT: 'none' });
     expect(off.mailTransport).toBe('none');
     expect(off.devMailbox).toBe(false);
@@ -64,6 +64,15 @@ describe('production start-up checks', () => {
     expect(sandboxProvidersOf(real)).not.toContain('tts (TTS_PROVIDER)');
     expect(sandboxProvidersOf(real)).not.toContain('push (PUSH_PROVIDER)');
     expect(sandboxProvidersOf(real)).not.toContain('gifts (GIFT_PROVIDER)');
+  });
+
+  it('warns when links would point at localhost or plain http', () => {
+    const smtp = { MAIL_TRANSPORT: 'none' };
+    expect(checkProductionConfig(production(smtp)).warnings.some((line) => line.startsWith('APP_URL is http://localhost:3000'))).toBe(true);
+    expect(checkProductionConfig(production({ ...smtp, APP_URL: 'http://magiim.example' })).warnings).toContain(
+      'APP_URL is http://magiim.example: links in e-mails and messages are not https',
+    );
+    expect(checkProductionConfig(production({ ...smtp, APP_URL: 'https://app.magiim.co.il' })).warnings.some((line) => line.startsWith('APP_URL'))).toBe(false);
   });
 
   it('says nothing outside production', () => {

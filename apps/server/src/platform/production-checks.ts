@@ -36,6 +36,14 @@ export const checkProductionConfig = (config: Config): ProductionReport => {
     if (config.mailTransport !== 'none') throw new ConfigError(MAIL_REQUIRED_MESSAGE);
     warnings.push('e-mail is off (MAIL_TRANSPORT=none): verification, password reset and receipt e-mails are dropped, recorded as not sent');
   }
+  // Links in e-mails and messages are built from APP_URL: on localhost or plain http they reach no guest, or
+  // cross the internet readable.
+  const appUrl = new URL(config.appUrl);
+  if (['localhost', '127.0.0.1', '[::1]'].includes(appUrl.hostname)) {
+    warnings.push(`APP_URL is ${config.appUrl}: links in e-mails and messages will not open for anyone else; set APP_URL to the public https:// address`);
+  } else if (appUrl.protocol !== 'https:') {
+    warnings.push(`APP_URL is ${config.appUrl}: links in e-mails and messages are not https`);
+  }
   const sandboxes = sandboxProvidersOf(config);
   if (sandboxes.length > 0) {
     warnings.push(`providers on their sandbox in production (nothing real is sent, charged or called through them): ${sandboxes.join(', ')}`);
