@@ -54,6 +54,18 @@ describe('npm run admin -- user …', () => {
     expect(actions.map((a) => a.action).sort()).toEqual(['user.demote', 'user.promote']);
   });
 
+  it("the app's one-time sign-in link (web view → browser) carries the admin ability too", async () => {
+    const { email } = await signUpHost(t);
+    expect((await userCli(t, 'promote', email)).code).toBe(0);
+    const session = await login(email);
+    const ask = await t.request('POST', '/auth/ott', { token: session.accessToken, platform: 'ios', body: { next: '/admin' } });
+    expect(ask.statusCode, ask.body).toBe(200);
+    const ott = new URL((ask.json() as { url: string }).url).searchParams.get('token')!;
+    const redeemed = await t.request('POST', '/auth/ott/redeem', { body: { token: ott } });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    expect(redeemed.json().userAbility).toEqual(ADMIN_ABILITY);
+  });
+
   it('refuses an unknown address or a bad command line, changing nothing', async () => {
     const unknown = await userCli(t, 'promote', 'nobody.here@example.com');
     expect(unknown.code).toBe(1);
