@@ -109,6 +109,8 @@ describe('the invitation page', () => {
     expect(html).not.toMatch(/<form[^>]*action=/);
     expect(html).not.toContain('<script');
     expect(html).toContain(PAGE_TEXTS.he.greetingNoName);
+    // framed in the app: the accessibility statement opens in a new tab
+    expect(html).toContain(`<a href="${TEST_APP_URL}/accessibility/he" target="_blank" rel="noopener">`);
   });
 
   it('asks the public page for name, phone and language, and offers no wrong-number button', () => {

@@ -54,7 +54,8 @@ export const PageShell = ({ lang, title, appUrl, langs = [], meta = [], scriptSr
         <main>{children}</main>
         <footer>
           <p>{texts.poweredBy}</p>
-          <a href={`${appUrl}/accessibility/${lang}`}>
+          {/* the host's preview sits in a frame of the app: the statement opens beside it */}
+          <a href={`${appUrl}/accessibility/${lang}`} {...(preview ? { target: '_blank', rel: 'noopener' } : {})}>
             {texts.accessibilityStatement}
           </a>
         </footer>
