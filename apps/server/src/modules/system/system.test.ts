@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { checkReadiness, READINESS_TIMEOUT_MS } from './readiness.js';
 
@@ -42,6 +43,20 @@ describe('system endpoints', () => {
       await dead.end();
     }
     expect((await t.request('GET', '/health', { platform: null })).statusCode).toBe(200);
+  });
+
+  it('calls the queue down when its connections are closed (a stopped queue answers no rows, not an error)', async () => {
+    const down = { status: 'unavailable', database: 'ok', queue: 'down' };
+    // Never opened, on a port nothing listens on.
+    const neverStarted = new PgBoss({ connectionString: 'postgres://postgres@127.0.0.1:1/none' });
+    expect(await checkReadiness({ database: t.ctx.database, jobs: { ...t.ctx.jobs, boss: neverStarted } }, 1_500)).toEqual(down);
+    // Started on this app's database, then stopped (a process shutting down).
+    const stopped = new PgBoss({ connectionString: t.ctx.database.connectionString, max: 1, supervise: false, schedule: false, migrate: false });
+    await stopped.start();
+    const jobs = { ...t.ctx.jobs, boss: stopped };
+    expect(await checkReadiness({ database: t.ctx.database, jobs }, 1_500)).toEqual({ status: 'ok', database: 'ok', queue: 'ok' });
+    await stopped.stop({ graceful: false, wait: true });
+    expect(await checkReadiness({ database: t.ctx.database, jobs }, 1_500)).toEqual(down);
   });
 
   it('calls a hung part down after the readiness timeout', async () => {
