@@ -113,7 +113,7 @@ describe('app shell', () => {
 
   it('serves the API next to the app', async () => {
     const health = await (await fetch(`${app.url}/api/health`)).json();
-    expect(health).toEqual({ status: 'ok', database: 'ok' });
+    expect(health).toEqual({ status: 'ok', database: 'ok', queue: 'ok' });
     const docs = (await (await fetch(`${app.url}/api/docs`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(docs.paths)).toContain('/auth/login');
   });

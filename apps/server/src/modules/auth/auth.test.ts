@@ -269,7 +269,7 @@ describe('sessions', () => {
     const windows = await t.request('POST', '/auth/login', { body: { email: 'a@b.co', password: 'x' }, platform: 'windows' });
     expect(windows.json().code).toBe('PLATFORM_REQUIRED');
     const health = await t.request('GET', '/health', { platform: null });
-    expect(health.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(health.json()).toEqual({ status: 'ok', database: 'ok', queue: 'ok' });
     const ios = await t.request('POST', '/auth/login', { body: { email: 'a@b.co', password: 'Xx-12345' }, platform: 'ios' });
     expect(ios.statusCode).toBe(401);
   });
