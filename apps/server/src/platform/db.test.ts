@@ -45,10 +45,11 @@ describe('database connections', () => {
     t = await createTestApp({ DB_POOL_SIZE: '1', DB_POOL_WAIT_TIMEOUT_MS: '200' });
     const held = await t.ctx.database.pool.connect();
     try {
+      // Readiness says which part is down (issue 22), in its own shape.
       const health = await t.request('GET', '/health');
       expect(health.statusCode).toBe(503);
       expect(health.headers['retry-after']).toBe('1');
-      expect(health.json()).toEqual({ code: 'UNAVAILABLE', message: expect.any(String) });
+      expect(health.json()).toEqual({ status: 'unavailable', database: 'down', queue: 'ok' });
       // The same through Drizzle, which wraps the driver's error.
       const login = await t.request('POST', '/auth/login', { body: { email: 'someone@example.com', password: 'Chuppah-2026' } });
       expect(login.statusCode).toBe(503);
