@@ -11,7 +11,8 @@ export const registerSystemRoutes = (app: AppInstance) => {
     { config: small, schema: { tags: ['system'], response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
     async (_request, reply) => {
       const health = await checkReadiness(app.ctx);
-      return reply.code(health.status === 'ok' ? 200 : 503).send(health);
+      if (health.status === 'ok') return health;
+      return reply.code(503).header('retry-after', '1').send(health);
     },
   );
   // Liveness: the process answers; nothing else is touched (a database outage must not get the process restarted).
