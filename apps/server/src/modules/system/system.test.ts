@@ -35,6 +35,7 @@ describe('system endpoints', () => {
       const started = Date.now();
       const res = await t.request('GET', '/health', { platform: null });
       expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
       expect(res.json()).toEqual({ status: 'unavailable', database: 'down', queue: 'ok' });
       expect(Date.now() - started).toBeLessThan(READINESS_TIMEOUT_MS + 1_000);
       expect((await t.request('GET', '/health/live', { platform: null })).statusCode).toBe(200);
