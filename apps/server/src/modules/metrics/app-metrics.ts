@@ -103,14 +103,17 @@ export const createAppMetrics = (database: Pick<Database, 'pool'>) => {
     try {
       await client.query('begin read only');
       await client.query(`set local statement_timeout = ${SCRAPE_STATEMENT_TIMEOUT_MS}`);
-      // pg-boss keeps only live jobs in pgboss.job (finished ones are archived within a minute); waiting ones are
-      // on its partial index (name, start_after) where state < 'active'.
+      // Every queue pg-boss knows (an empty one shows 0, not a missing series). pg-boss keeps only live jobs in
+      // pgboss.job (finished ones are archived within a minute); waiting ones are on its partial index
+      // (name, start_after) where state < 'active'.
       const queues = await client.query<{ name: string; waiting: number; active: number; oldest: number | null }>(
-        `select name,
-                count(*) filter (where state < 'active')::int as waiting,
-                count(*) filter (where state = 'active')::int as active,
-                extract(epoch from now() - min(start_after) filter (where state < 'active' and start_after <= now()))::float8 as oldest
-           from pgboss.job where state < 'completed' group by name`,
+        `select q.name,
+                count(j.id) filter (where j.state < 'active')::int as waiting,
+                count(j.id) filter (where j.state = 'active')::int as active,
+                extract(epoch from now() - min(j.start_after) filter (where j.state < 'active' and j.start_after <= now()))::float8 as oldest
+           from pgboss.queue q
+           left join pgboss.job j on j.name = q.name and j.state < 'completed'
+          group by q.name`,
       );
       const recent = `now() - interval '${RECENT_WINDOW_HOURS} hours'`;
       const outbox = await client.query<{ channel: number; state: string; count: number }>(

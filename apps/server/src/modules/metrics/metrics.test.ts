@@ -93,6 +93,7 @@ describe('/metrics figures', () => {
     const { pool } = t.ctx.database;
     // A job waiting since ten minutes ago (no worker in this app), in a queue of its own.
     await t.ctx.jobs.boss.createQueue('metrics.test');
+    await t.ctx.jobs.boss.createQueue('metrics.empty');
     await t.ctx.jobs.boss.send('metrics.test', {}, {});
     await t.ctx.jobs.boss.send('metrics.test', {}, {});
     await pool.query(`update pgboss.job set start_after = now() - interval '10 minutes' where name = 'metrics.test'`);
@@ -117,6 +118,9 @@ describe('/metrics figures', () => {
     const body = (await scrape(t, `Bearer ${TOKEN}`)).body;
     expect(sample(body, 'job_queue_depth', { queue: 'metrics.test', state: 'waiting' })).toBe(2);
     expect(sample(body, 'job_queue_depth', { queue: 'metrics.test', state: 'active' })).toBe(0);
+    // A queue with nothing in it shows zeros rather than no series.
+    expect(sample(body, 'job_queue_depth', { queue: 'metrics.empty', state: 'waiting' })).toBe(0);
+    expect(sample(body, 'job_queue_oldest_ready_seconds', { queue: 'metrics.empty' })).toBe(0);
     const age = sample(body, 'job_queue_oldest_ready_seconds', { queue: 'metrics.test' })!;
     expect(age).toBeGreaterThanOrEqual(600);
     expect(age).toBeLessThan(900);
