@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -130,5 +130,44 @@ describe('production with MAIL_TRANSPORT=none', () => {
     expect(lines.some((line) => line.includes('e-mail dropped: MAIL_TRANSPORT=none'))).toBe(true);
     // No dev mailbox route to read either.
     expect((await t.request('GET', `/dev/mailbox?to=${encodeURIComponent(email)}`)).statusCode).toBe(404);
+  });
+
+  it('has the standalone worker say the same at its start', async () => {
+    const worker = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '..', 'worker.ts')], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PAYMENT_PROVIDER: 'sandbox',
+        MAIL_TRANSPORT: 'none',
+        APP_URL: 'https://app.magiim.test',
+        DATA_DIR: t!.config.dataDir,
+        DATABASE_URL: t!.config.databaseUrl!,
+        LOG_LEVEL: 'warn',
+      },
+    });
+    let output = '';
+    worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the worker did not start:\n${output}`)), 30_000);
+        worker.stdout.on('data', () => {
+          if (output.includes('Magiim worker is running')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        worker.on('exit', (code) => reject(new Error(`the worker stopped (${code}):\n${output}`)));
+      });
+    } finally {
+      if (worker.exitCode === null && worker.signalCode === null) {
+        const exited = new Promise((resolve) => worker.once('exit', resolve));
+        worker.kill('SIGTERM');
+        await exited;
+      }
+    }
+    expect(output).toContain('e-mail is off (MAIL_TRANSPORT=none)');
+    expect(output).toContain('providers on their sandbox in production');
+    expect(output).not.toContain('APP_URL is');
   });
 });
