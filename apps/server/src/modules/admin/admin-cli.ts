@@ -52,6 +52,30 @@ export const openConfiguredDatabase = async (config: Config): Promise<{ database
   };
 };
 
+/**
+ * Opens the configured database, brings its schema up to date, runs `run` and closes it: every admin command's
+ * frame. Answers `run`'s exit code, or 1 when the database cannot be opened (with how to fix it).
+ */
+export const runOnConfiguredDatabase = async (loadConfig: () => Config, output: CliOutput, run: (database: Database) => Promise<number>): Promise<number> => {
+  const config = loadConfig();
+  let opened;
+  try {
+    opened = await openConfiguredDatabase(config);
+  } catch (error) {
+    output.err(
+      `Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : `the embedded one under ${config.dataDir}`}): ${(error as Error).message}` +
+        (config.databaseUrl ? '' : '\nRun this from the folder `npm start` runs in (or set DATA_DIR to its data folder), as the same user.'),
+    );
+    return 1;
+  }
+  try {
+    await migrateDatabase(opened.database);
+    return await run(opened.database);
+  } finally {
+    await opened.close();
+  }
+};
+
 const APPLICATION_NAME = 'magiim-admin';
 /** Our own connections carry a name, so the count of others leaves them out. */
 const named = (connectionString: string) => `${connectionString}${connectionString.includes('?') ? '&' : '?'}application_name=${APPLICATION_NAME}`;
@@ -100,21 +124,5 @@ export const runAdminCli = async (args: string[], loadConfig: () => Config, outp
     return 2;
   }
 
-  const config = loadConfig();
-  let opened;
-  try {
-    opened = await openConfiguredDatabase(config);
-  } catch (error) {
-    output.err(
-      `Cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : `the embedded one under ${config.dataDir}`}): ${(error as Error).message}` +
-        (config.databaseUrl ? '' : '\nRun this from the folder `npm start` runs in (or set DATA_DIR to its data folder), as the same user.'),
-    );
-    return 1;
-  }
-  try {
-    await migrateDatabase(opened.database);
-    return await run(opened.database);
-  } finally {
-    await opened.close();
-  }
+  return runOnConfiguredDatabase(loadConfig, output, run);
 };

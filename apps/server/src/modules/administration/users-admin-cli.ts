@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { users } from '../../db/schema/users.js';
-import { migrateDatabase, type Database } from '../../platform/db.js';
+import type { Database } from '../../platform/db.js';
 import type { Config } from '../../platform/env.js';
-import { openConfiguredDatabase, type CliOutput } from '../admin/admin-cli.js';
+import { runOnConfiguredDatabase, type CliOutput } from '../admin/admin-cli.js';
 import { writeAudit } from './audit-log.js';
 
 export const USER_USAGE = `Usage:
@@ -71,18 +71,5 @@ export const runUserAdminCli = async (args: string[], loadConfig: () => Config, 
     output.err(command === undefined || command === 'help' ? USER_USAGE : `Unknown command "user ${args.join(' ')}".\n${USER_USAGE}`);
     return 2;
   }
-  const config = loadConfig();
-  let opened;
-  try {
-    opened = await openConfiguredDatabase(config);
-  } catch (error) {
-    output.err(`Cannot open the database: ${(error as Error).message}`);
-    return 1;
-  }
-  try {
-    await migrateDatabase(opened.database);
-    return await run(opened.database);
-  } finally {
-    await opened.close();
-  }
+  return runOnConfiguredDatabase(loadConfig, output, run);
 };

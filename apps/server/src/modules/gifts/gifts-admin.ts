@@ -2,10 +2,9 @@ import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import { singleLineText } from '@magiim/shared';
 import type { GiftAccountStatus } from '../../db/schema/dashboard.js';
-import { migrateDatabase, openDatabase, type Database, type Db } from '../../platform/db.js';
-import { startEmbeddedPostgres } from '../../platform/embedded-postgres.js';
+import type { Database, Db } from '../../platform/db.js';
 import type { Config } from '../../platform/env.js';
-import type { CliOutput } from '../admin/admin-cli.js';
+import { runOnConfiguredDatabase, type CliOutput } from '../admin/admin-cli.js';
 import { decideRegistration, listGiftAccounts, type GiftAccountRow } from './gifts.repository.js';
 import { GIFT_DECISION_JOB, type GiftDecisionJob } from './gifts.jobs.js';
 import { writeAudit } from '../administration/audit-log.js';
@@ -65,26 +64,6 @@ const describe = (row: GiftAccountRow): string =>
     row.status === 'APPROVED' ? (row.link ?? '') : row.status === 'REJECTED' ? `reason: ${row.reason ?? ''}` : '',
   ].join('  ');
 
-/** As admin-cli.ts: DATABASE_URL, or the embedded server under DATA_DIR (left running when it already was). */
-const openConfiguredDatabase = async (config: Config): Promise<{ database: Database; close(): Promise<void> }> => {
-  if (config.databaseUrl) {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
-    return { database, close: () => database.close() };
-  }
-  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, password: config.secrets.databasePassword });
-  const database = await openDatabase({ databaseUrl: embedded.connectionString, dataDir: config.dataDir, poolSize: 2 }).catch(async (error: unknown) => {
-    if (!embedded.reused) await embedded.stop();
-    throw error;
-  });
-  return {
-    database,
-    close: async () => {
-      await database.close();
-      if (!embedded.reused) await embedded.stop();
-    },
-  };
-};
-
 /** `npm run admin -- gift …` (args after "gift"): 0 done, 1 refused, 2 bad command line. */
 export const runGiftAdminCli = async (args: string[], loadConfig: () => Config, output: CliOutput): Promise<number> => {
   const [command, ...rest] = args;
@@ -125,18 +104,5 @@ export const runGiftAdminCli = async (args: string[], loadConfig: () => Config, 
     output.err(command === undefined || command === 'help' ? GIFT_USAGE : `Unknown command "gift ${args.join(' ')}".\n${GIFT_USAGE}`);
     return 2;
   }
-  const config = loadConfig();
-  let opened;
-  try {
-    opened = await openConfiguredDatabase(config);
-  } catch (error) {
-    output.err(`Cannot open the database: ${(error as Error).message}`);
-    return 1;
-  }
-  try {
-    await migrateDatabase(opened.database);
-    return await run(opened.database);
-  } finally {
-    await opened.close();
-  }
+  return runOnConfiguredDatabase(loadConfig, output, run);
 };
