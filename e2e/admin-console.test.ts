@@ -210,6 +210,8 @@ describe.each(['he', 'en'] as const)('an administrator, in %s', (lang) => {
   it('reads both decisions, with their reasons, in the audit log', async () => {
     await page.click('[data-testid="admin-nav-audit"]');
     await page.waitForURL(`${app.url}/admin/audit`);
+    // The address changes before React commits the section (a transition): typing earlier would go to the old list.
+    await page.waitForSelector('[data-testid="admin-nav-audit"][aria-current="page"]');
     await page.fill('[data-testid="admin-search"]', people.block.slice(0, 12));
     await page.waitForURL((url) => url.searchParams.has('q'));
     await expect.poll(async () => rows().count()).toBe(1);
@@ -241,6 +243,8 @@ describe.each(['he', 'en'] as const)('an administrator, in %s', (lang) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.click('[data-testid="admin-nav-orders"]');
     await page.waitForURL(`${app.url}/admin/orders`);
+    // The address changes before React commits the section (a transition): typing earlier would go to the old list.
+    await page.waitForSelector('[data-testid="admin-nav-orders"][aria-current="page"]');
     await page.click('[data-testid="admin-filter-refunded"]');
     await page.waitForURL((url) => url.searchParams.get('status') === 'refunded');
     await page.waitForSelector('[data-testid="admin-empty"], [data-testid="admin-row"]');
