@@ -10,12 +10,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { addDays, todayInBusinessZone } from '@magiim/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/platform/env.js';
 import { startCallRound } from '../apps/server/src/modules/calls/engine/start-call-round.js';
 import { startFakeTwilio, type FakeTwilioGuest } from '../apps/server/test/fake-twilio.js';
-import { API_HEADERS, fmt, signedInToken } from './bench-server.js';
+import { fmt, signedInToken } from './bench-server.js';
+import { createBenchEvent, listenLocally, useBenchPlaces } from './bench-events.js';
 
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 1_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -50,34 +50,12 @@ const config = loadConfig({
 });
 const built = await buildApp(config, { logger: false });
 const { ctx } = built;
-const place = { placeId: 'bench-hall', name: 'Bench Hall', address: 'Tel Aviv', lat: 32.08, lng: 34.78 };
-ctx.places = { name: 'bench', suggest: async () => [], details: async (id) => (id === place.placeId ? place : null) };
-await built.app.listen({ port: 0, host: '127.0.0.1' });
-const address = built.app.server.address();
-local = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+useBenchPlaces(ctx);
+local = await listenLocally(built.app);
 const token = await signedInToken(local);
 
 // ── A premium paid event that includes calls, GUESTS guests who have not answered ──
-const today = todayInBusinessZone();
-const created = await fetch(`${local}/api/event/newEvent`, {
-  method: 'POST',
-  headers: { ...API_HEADERS, authorization: `Bearer ${token}` },
-  body: JSON.stringify({
-    names: { he: 'חתונת בנצ׳מרק', en: 'Benchmark wedding' },
-    date: addDays(today, 60),
-    time: '19:30',
-    location: { placeId: place.placeId },
-    defaultLang: 'he',
-    langs: ['he', 'en'],
-    rsvpStartDate: addDays(today, 40),
-    meals: { ask: 'no_need_to_ask', options: [] },
-    transport: { ask: 'no_need_to_ask', options: [] },
-    includeCallsPreference: true,
-    messageSystemPreference: 3,
-  }),
-});
-if (!created.ok) throw new Error(`new event: ${created.status} ${await created.text()}`);
-const { id: eventId } = (await created.json()) as { id: string };
+const eventId = await createBenchEvent(local, token, { includeCalls: true });
 await ctx.db.execute(sql`update events set progress_status = 1, order_package_id = 2, include_calls_preference = true where id = ${eventId}`);
 await ctx.db.execute(sql`
   insert into guests (event_id, full_name, phone_number, lang, status, count_of_invites)

@@ -8,13 +8,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { addDays, todayInBusinessZone } from '@magiim/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/platform/env.js';
 import { freezeRecipients } from '../apps/server/src/modules/messaging/engine/outbox.repository.js';
 import { startAction } from '../apps/server/src/modules/messaging/engine/start-action.js';
 import type { TextChannel, TextChannelProvider } from '../apps/server/src/providers/messaging/index.js';
-import { API_HEADERS, fmt, signedInToken } from './bench-server.js';
+import { fmt, signedInToken } from './bench-server.js';
+import { createBenchEvent, listenLocally, useBenchPlaces } from './bench-events.js';
 
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -37,8 +37,7 @@ const config = loadConfig({
 });
 const built = await buildApp(config, { logger: false });
 const { ctx } = built;
-const place = { placeId: 'bench-hall', name: 'Bench Hall', address: 'Tel Aviv', lat: 32.08, lng: 34.78 };
-ctx.places = { name: 'bench', suggest: async () => [], details: async (id) => (id === place.placeId ? place : null) };
+useBenchPlaces(ctx);
 
 const sends: { outboxId: string; at: number }[] = [];
 const channel = (id: TextChannel): TextChannelProvider => ({
@@ -54,33 +53,12 @@ const channel = (id: TextChannel): TextChannelProvider => ({
 ctx.messaging.whatsapp = channel(3);
 ctx.messaging.sms = channel(1);
 
-await built.app.listen({ port: 0, host: '127.0.0.1' });
-const address = built.app.server.address();
-const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const url = await listenLocally(built.app);
 const token = await signedInToken(url);
 
 let phoneBase = 1_000_000;
 const paidEvent = async (guests: number): Promise<string> => {
-  const today = todayInBusinessZone();
-  const res = await fetch(`${url}/api/event/newEvent`, {
-    method: 'POST',
-    headers: { ...API_HEADERS, authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      names: { he: 'חתונת בנצ׳מרק', en: 'Benchmark wedding' },
-      date: addDays(today, 60),
-      time: '19:30',
-      location: { placeId: place.placeId },
-      defaultLang: 'he',
-      langs: ['he', 'en'],
-      rsvpStartDate: addDays(today, 40),
-      meals: { ask: 'no_need_to_ask', options: [] },
-      transport: { ask: 'no_need_to_ask', options: [] },
-      includeCallsPreference: false,
-      messageSystemPreference: 3,
-    }),
-  });
-  if (!res.ok) throw new Error(`new event: ${res.status} ${await res.text()}`);
-  const { id } = (await res.json()) as { id: string };
+  const id = await createBenchEvent(url, token);
   await ctx.db.execute(sql`update events set progress_status = 1 where id = ${id}`);
   await ctx.db.execute(sql`
     insert into guests (event_id, full_name, phone_number, lang, status)

@@ -12,12 +12,12 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import { addDays, todayInBusinessZone } from '@magiim/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/platform/env.js';
 import { availableParallelism, loadavg } from 'node:os';
 import { processWebhooks } from '../apps/server/src/modules/messaging/webhooks/webhook-processing.js';
-import { API_HEADERS, fmt, signedInToken } from './bench-server.js';
+import { fmt, signedInToken } from './bench-server.js';
+import { createBenchEvent, listenLocally, useBenchPlaces } from './bench-events.js';
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -53,40 +53,18 @@ const config = loadConfig({
 });
 const built = await buildApp(config, { logger: false });
 const { ctx } = built;
-const place = { placeId: 'bench-hall', name: 'Bench Hall', address: 'Tel Aviv', lat: 32.08, lng: 34.78 };
-ctx.places = { name: 'bench', suggest: async () => [], details: async (id) => (id === place.placeId ? place : null) };
+useBenchPlaces(ctx);
 // The server's own view of each answer (from the request's arrival to the reply's end), beside the client's.
 const serverMs: number[] = [];
 built.app.addHook('onResponse', (request, reply, done) => {
   if (request.url === '/api/webhooks/whatsapp') serverMs.push(reply.elapsedTime);
   done();
 });
-await built.app.listen({ port: 0, host: '127.0.0.1' });
-const address = built.app.server.address();
-const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const url = await listenLocally(built.app);
 const token = await signedInToken(url);
 
 // ── An event whose WhatsApp messages were all sent ───────────────────────────
-const today = todayInBusinessZone();
-const created = await fetch(`${url}/api/event/newEvent`, {
-  method: 'POST',
-  headers: { ...API_HEADERS, authorization: `Bearer ${token}` },
-  body: JSON.stringify({
-    names: { he: 'חתונת בנצ׳מרק', en: 'Benchmark wedding' },
-    date: addDays(today, 60),
-    time: '19:30',
-    location: { placeId: place.placeId },
-    defaultLang: 'he',
-    langs: ['he', 'en'],
-    rsvpStartDate: addDays(today, 40),
-    meals: { ask: 'no_need_to_ask', options: [] },
-    transport: { ask: 'no_need_to_ask', options: [] },
-    includeCallsPreference: false,
-    messageSystemPreference: 3,
-  }),
-});
-if (!created.ok) throw new Error(`new event: ${created.status} ${await created.text()}`);
-const { id: eventId } = (await created.json()) as { id: string };
+const eventId = await createBenchEvent(url, token);
 await ctx.db.execute(sql`update events set progress_status = 1 where id = ${eventId}`);
 await ctx.db.execute(sql`
   insert into guests (event_id, full_name, phone_number, lang, status)
