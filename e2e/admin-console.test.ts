@@ -121,6 +121,9 @@ describe.each(['he', 'en'] as const)('an administrator, in %s', (lang) => {
     await page.click('[data-testid="user-menu"]');
     await page.click('[data-testid="menu-admin"]');
     await page.waitForURL(`${app.url}/admin/users`);
+    // The address changes before React commits the section (a transition): the heading is read once the new
+    // route's marker is on the page, not the moment the address changed.
+    await page.waitForSelector('[data-testid="admin-nav-users"][aria-current="page"]');
     expect(await page.getAttribute('html', 'dir')).toBe(people.dir);
     expect(await textOf(page, 'h1')).toBe(text(lang, 'admin.nav.users'));
     expect(await page.getAttribute('[data-testid="admin-nav-users"]', 'aria-current')).toBe('page');

@@ -109,7 +109,7 @@ describe.each(['he', 'en'] as const)('the call round, in %s', (lang) => {
     await page.waitForSelector('[data-testid="call-report-row"][data-result="answered"]', { timeout: 30_000 });
 
     // Then the whole round: 1 and 5 answered with their counts, 6 (voicemail) and 4 not reached after 3 tries.
-    const report = await waitForCallReport(app, host, eventId, (r) => r.state === 'done' && r.items.every((item) => !['queued', 'calling'].includes(item.result)), 90_000);
+    const report = await waitForCallReport(app, host, eventId, (r) => r.state === 'done' && r.items.every((item) => !['queued', 'calling', 'retrying'].includes(item.result)), 90_000);
     const byName = new Map(report.items.map((item) => [item.fullName, item]));
     expect(byName.get(names.guests[0])?.result).toBe('answered');
     expect(byName.get(names.guests[1])?.result).toBe('answered');

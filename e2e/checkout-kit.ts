@@ -10,7 +10,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 
 type Tree = { [key: string]: string | Tree };
 const load = (file: string): Tree => JSON.parse(readFileSync(path.join(root, 'apps/web/src/i18n', file), 'utf8')) as Tree;
-const textsOf = (lang: string): Tree => ({ ...load(`locales/${lang}.json`), ...load(`features/billing.${lang}.json`), ...load(`features/notifications.${lang}.json`) });
+const textsOf = (lang: string): Tree => ({ ...load(`locales/${lang}.json`), ...load(`features/billing.${lang}.json`), ...load(`features/notifications.${lang}.json`), ...load(`features/events.${lang}.json`) });
 
 /** A text of the web app in `lang`, with `{{values}}` filled in and no isolates, as `plain()` reads the page. */
 export const appText = (lang: string, key: string, values: Record<string, string | number> = {}): string => {

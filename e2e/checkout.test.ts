@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startBuiltApp, type RunningApp } from './harness.js';
 import { addGuestViaApi, callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
+import { SENDING_PROMISE } from '@magiim/shared';
 import { appText, createCoupon, decideOnSandbox } from './checkout-kit.js';
 import { expectAxeClean, plain, shoot, SHOTS, textOf } from './invitation-kit.js';
 
@@ -40,6 +41,8 @@ const shekels = (agorot: number, lang: string) => {
   return lang === 'en' ? `₪${amount}` : `${amount} ₪`;
 };
 const textAt = async (page: Page, selector: string) => (await textOf(page, selector)).replace(/\s/g, ' ');
+/** Issue 26 §7: the step says the one promise about when invitations go out, word for word. */
+const expectPromise = async (page: Page, lang: 'he' | 'en') => expect(plain(await page.textContent('[data-testid="sending-promise"]'))).toBe(plain(SENDING_PROMISE[lang]));
 
 /** Order (package, tier) → Confirmation (every box) → Payment: leaves the browser on the sandbox provider's page. */
 const orderAndConfirm = async (page: Page, eventId: string, choice: { packageId: 1 | 2; tier: number }) => {
@@ -95,6 +98,7 @@ describe.each(['he', 'en'] as const)('checkout, in %s', (lang) => {
     await Promise.all([page.waitForResponse((res) => res.url().includes('/setMessageSystemPreference/') && res.ok()), page.check('[data-testid="channel-picker"] input[value="1"]')]);
     expect(((await callApi(app, host, 'GET', `/event/${eventId}`)) as { messageSystemPreference: number }).messageSystemPreference).toBe(1);
     await Promise.all([page.waitForResponse((res) => res.url().includes('/setMessageSystemPreference/') && res.ok()), page.check('[data-testid="channel-picker"] input[value="3"]')]);
+    await expectPromise(page, lang);
     await shoot(page, 'checkout-order', lang);
 
     await page.click('[data-testid="order-continue"]');
@@ -106,9 +110,13 @@ describe.each(['he', 'en'] as const)('checkout, in %s', (lang) => {
     expect(await page.getByText(appText(lang, 'validation.mustConfirm')).count()).toBe(7);
     for (const box of await page.locator('[data-testid="confirmation-step"] input[type="checkbox"]').all()) await box.check();
     expect(await textAt(page, '[data-testid="confirm-total-amount"]')).toBe(shekels(PRICES.basic100, lang));
+    await expectPromise(page, lang);
+    // The cancellation rule, said before the host pays.
+    expect(await textAt(page, '[data-testid="confirm-terms"]')).toContain(appText(lang, 'billing.confirm.terms').split('(')[0]!.trim());
     await shoot(page, 'checkout-confirmation', lang);
     await page.click('[data-testid="confirm-continue"]');
     await page.waitForSelector('[data-testid="payment-step"]');
+    await expectPromise(page, lang);
     await shoot(page, 'checkout-payment', lang);
 
     await Promise.all([page.waitForURL(/\/dev\/payment\//), page.click('[data-testid="pay"]')]);
@@ -119,6 +127,7 @@ describe.each(['he', 'en'] as const)('checkout, in %s', (lang) => {
     expect(orderNumber).toBeGreaterThanOrEqual(100_001);
     expect(await page.getAttribute('[data-testid="receipt-link"]', 'target')).toBe('_blank');
     expect(await page.getAttribute('[data-testid="receipt-link"]', 'href')).toMatch(/^https?:\/\//);
+    await expectPromise(page, lang);
     await shoot(page, 'checkout-success', lang);
 
     await page.click('[data-testid="back-to-dashboard"]');
@@ -198,12 +207,22 @@ describe.each(['he', 'en'] as const)('checkout, in %s', (lang) => {
 
   it('lists my orders and cancels one in writing, with the fee explained', async () => {
     await page.goto(`${app.url}/manage-events`);
-    await page.click('[data-testid="user-menu"]');
-    await page.click('[data-testid="menu-my-orders"]');
+    // Issue 28: deleting the paid event says the rule /my-orders keeps (cancel there before the RSVP start and before
+    // anything went out; after that no more), with no "cancel by e-mail", and leads to My orders.
+    await page.click(`[data-testid="event-card"][data-event-id="${eventId}"] [data-testid="event-card-delete"]`);
+    await page.waitForSelector('[data-testid="delete-event-cancel-rule"]');
+    expect(plain(await page.textContent('[data-testid="delete-event-dialog"] [role="dialog"]'))).not.toMatch(/mail|מייל/i);
+    expect(await textOf(page, '[data-testid="delete-event-cancel-rule"]')).toBe(appText(lang, 'events.delete.cancelRule'));
+    await shoot(page, 'event-delete-paid', lang);
+    await page.click('[data-testid="delete-event-orders"]');
     await page.waitForURL('**/my-orders');
     await page.waitForSelector('[data-testid="orders-active"] [data-testid="order-row"]');
     await shoot(page, 'my-orders', lang);
     const row = page.locator('[data-testid="order-row"]', { hasText: names.event }).first();
+    // Issue 26 §6: the rule is on the row before anyone asks: here, before the RSVP start and before anything went out.
+    const rule = plain(await row.locator('[data-testid="cancel-rule"]').textContent());
+    expect(rule).toContain(appText(lang, 'billing.cancel.deadline').split('(')[0]!.trim());
+    expect(rule).toContain(appText(lang, 'billing.cancel.deadline').split(')')[1]!.trim());
     await row.locator('[data-testid="cancel-order"]').click();
     await page.waitForSelector('[data-testid="cancel-order-dialog"]');
     // Basic ₪149 and the upgrade's ₪100: one fee of 5% of ₪249.

@@ -115,6 +115,14 @@ describe.each(['he', 'en'] as const)('co-hosts (%s)', (lang) => {
     await ownerPage.goto(`${app.url}/event/${eventId}/statistics`);
     await ownerPage.locator(`[data-testid="tab-bar"] a[href="/pricing/${eventId}"]`).waitFor();
     await ownerPage.locator('[data-testid="buy-package"]').waitFor();
+    // Issue 28: /pricing/<id> tells a co-host at once that only the owner pays (no step, no box to tick), and the
+    // timing page's unpaid warning offers them no "buy" button.
+    await invitedPage.goto(`${app.url}/pricing/${eventId}`);
+    await invitedPage.locator('[data-testid="pricing-owner-only"]').waitFor();
+    expect(await invitedPage.locator('input[type="checkbox"], .MuiStepper-root').count()).toBe(0);
+    await invitedPage.goto(`${app.url}/event/${eventId}/guest/timing`);
+    await invitedPage.locator('[data-testid="timing-unpaid"]').waitFor();
+    expect(await invitedPage.locator('[data-testid="timing-buy"]').count()).toBe(0);
 
     // The event is in their list, marked, without delete.
     await invitedPage.goto(`${app.url}/manage-events`);
@@ -138,6 +146,53 @@ describe.each(['he', 'en'] as const)('co-hosts (%s)', (lang) => {
     expect(await invitedPage.locator('[data-testid="cohost-invite-form"]').count()).toBe(0);
     expect(await invitedPage.locator('[data-testid="cohost-remove"]').count()).toBe(0);
     await shoot(invitedPage, 'cohosts-settings-cohost', lang);
+  });
+
+  it('a new co-host registers from the invitation, verifies, signs in and lands on the shared event (issue 28)', async () => {
+    const newEmail = uniqueEmail(`cohost-new-${lang}`);
+    await callApi(app, owner, 'POST', `/event/${eventId}/cohosts`, { email: newEmail });
+    const invitation = /\/cohost-invite\/[A-Za-z0-9_-]+/.exec((await app.waitForMail(newEmail, (m) => m.text.includes('/cohost-invite/'))).text)![0];
+    const context = await browser.newContext();
+    await context.addInitScript((chosen) => {
+      if (!localStorage.getItem('lang')) localStorage.setItem('lang', chosen);
+    }, lang);
+    const page = await context.newPage();
+    await page.setViewportSize(PHONE);
+    await page.goto(`${app.url}${invitation}`);
+    await page.click('[data-testid="cohost-register"]');
+    await page.waitForSelector('input[name="fullName"]');
+    await page.fill('input[name="fullName"]', lang === 'he' ? 'מיכל אברהם' : 'Michal Avraham');
+    await page.fill('input[name="email"]', newEmail);
+    await page.fill('input[name="password"]', E2E_PASSWORD);
+    await page.fill('input[name="confirmPassword"]', E2E_PASSWORD);
+    await page.check('input[name="acceptTerms"]');
+    await page.check('input[name="isAdult"]');
+    await page.click('button[type="submit"]');
+    await page.waitForURL('**/send-verification-email');
+    // The verification link carries the invitation on.
+    const verifyMail = await app.waitForMail(newEmail, (m) => m.text.includes('/verify-email/'));
+    const verifyLink = /\/verify-email\/[A-Za-z0-9_-]+(\?next=[^\s"<>]+)?/.exec(verifyMail.text)![0];
+    expect(decodeURIComponent(verifyLink)).toContain(`next=${invitation}?join=1`);
+    await page.goto(`${app.url}${verifyLink}`);
+    await page.waitForSelector('[data-testid="verify-success"]');
+    await shoot(page, 'cohosts-new-verified', lang);
+    await page.click('[data-testid="verify-next"]');
+    await page.waitForSelector('input[name="password"]');
+    await page.fill('input[name="email"]', newEmail);
+    await page.fill('input[name="password"]', E2E_PASSWORD);
+    await page.click('button[type="submit"]');
+    // Not "create your first event": the invitation is accepted and the shared event opens.
+    await page.waitForURL((url) => url.pathname === `/event/${eventId}/statistics`);
+    const members = (await callApi(app, owner, 'GET', `/event/${eventId}/cohosts`)) as { members: { email: string; userId: string }[] };
+    const joined = members.members.find((member) => member.email === newEmail);
+    expect(joined).toBeDefined();
+    await context.close();
+    // The next step counts one co-host: this one leaves again.
+    const removed = await fetch(`${app.url}/api/event/${eventId}/cohosts/${joined!.userId}`, {
+      method: 'DELETE',
+      headers: { 'x-platform': 'web', authorization: `Bearer ${owner.token}` },
+    });
+    expect(removed.ok).toBe(true);
   });
 
   it('the owner removes the co-host, whose next request is refused', async () => {

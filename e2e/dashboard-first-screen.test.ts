@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startBuiltApp, type RunningApp } from './harness.js';
-import { addGuestViaApi, callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useFirstScreenHost } from './first-screen-host.js';
+import { callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
 
 /**
  * Issue 16: a signed-in host's first screens on a slow phone. The entry asks for the screen's data while the
  * app's code is still downloading, and the code comes in a few files, not dozens; what the screens do is unchanged
  * (an event that is not there is not found, a session that ended signs out).
  */
-let app: RunningApp;
-let browser: Browser;
-let host: Host;
-let eventId: string;
-
-beforeAll(async () => {
-  app = await startBuiltApp({ RATE_LIMITS: 'off' });
-  browser = await launchBrowser();
-  host = await signUpHost(app, 'he', 'first-screen-data');
-  eventId = await createEventViaApi(app, host, { lang: 'he', name: 'החתונה של נועה' });
-  await addGuestViaApi(app, host, eventId, { fullName: 'דנה לוי', phoneNumber: '0521234567', countOfInvites: 2 });
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const setup = useFirstScreenHost('first-screen-data');
 
 interface Sent {
   url: string;
@@ -34,6 +19,7 @@ interface Sent {
 
 /** A cold page on a slow link (1.6 Mbps, 400 ms), recording when each request leaves and when its answer is in. */
 const slowPage = async (as: Host): Promise<{ page: Page; sent: Sent[] }> => {
+  const { browser } = setup;
   const context = await contextWithSession(browser, as, 'he');
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -55,6 +41,7 @@ const path = (s: Sent) => new URL(s.url).pathname;
 
 describe('a signed-in first screen on a slow phone', () => {
   it("asks for the dashboard's event and figures before its code has arrived, and gets the code in a few files", async () => {
+    const { app, host, eventId } = setup;
     const { page, sent } = await slowPage(host);
     await page.goto(`${app.url}/event/${eventId}/statistics`, { waitUntil: 'commit' });
     await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="stat-invitees-value"]')?.textContent ?? ''), null, { timeout: 60_000 });
@@ -74,6 +61,7 @@ describe('a signed-in first screen on a slow phone', () => {
   });
 
   it('asks for the event list with the code on /manage-events', async () => {
+    const { app, host } = setup;
     const { page, sent } = await slowPage(host);
     await page.goto(`${app.url}/manage-events`, { waitUntil: 'commit' });
     await page.waitForSelector('[data-testid="event-card-name"]', { timeout: 60_000 });
@@ -86,6 +74,7 @@ describe('a signed-in first screen on a slow phone', () => {
   });
 
   it('shows the not-found page for an event that is not there, as before', async () => {
+    const { app, browser, host } = setup;
     const context = await contextWithSession(browser, host, 'he');
     const page = await context.newPage();
     await page.goto(`${app.url}/event/00000000-0000-4000-8000-000000000000/statistics`);
@@ -94,6 +83,7 @@ describe('a signed-in first screen on a slow phone', () => {
   });
 
   it('signs out to the sign-in page when the stored session has ended', async () => {
+    const { app, browser } = setup;
     const other = await signUpHost(app, 'he', 'first-screen-ended');
     const otherEvent = await createEventViaApi(app, other, { lang: 'he', name: 'בר מצווה' });
     const context = await contextWithSession(browser, other, 'he');

@@ -4,7 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInBusinessZone } from '@magiim/shared';
-import { launchBrowser, seriousAxeViolations, startBuiltApp, type RunningApp } from './harness.js';
+import { launchBrowser, settled, seriousAxeViolations, startBuiltApp, type RunningApp } from './harness.js';
 import { callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
 import { asPickerDate, pickerGroup, pickerText, typeDate, typeTime } from './picker-fields.js';
 
@@ -49,7 +49,7 @@ const expectAxeClean = async (page: Page, what: string) => {
 const shoot = async (page: Page, name: string, lang: string) => {
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.waitForTimeout(200);
+    await settled(page);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.screenshot({ path: path.join(SHOTS, `${name}-${lang}-${size.label}.png`), fullPage: true });
     await expectAxeClean(page, `${name} ${lang} ${size.label}`);

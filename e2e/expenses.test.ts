@@ -175,6 +175,11 @@ describe.each(['he', 'en'] as const)('expenses, in %s', (lang) => {
     const list = await saved();
     for (const fileLang of [lang, lang === 'he' ? 'en' : 'he'] as const) {
       await page.click('[data-testid="expense-export"]');
+      // Issue 28: each file's language is named in the interface language ("קובץ באנגלית", never "קובץ בEnglish").
+      for (const option of ['he', 'en', 'ru', 'ar'] as const) {
+        expect(await textOf(page, `[data-testid="expense-export-${option}"]`)).toBe(text(lang, `expenses.exportIn.${option}`));
+      }
+      expect(await textOf(page, '[data-testid="expense-export-en"]')).toBe(lang === 'he' ? 'קובץ באנגלית' : 'File in English');
       const [download] = await Promise.all([page.waitForEvent('download'), page.click(`[data-testid="expense-export-${fileLang}"]`)]);
       expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
       const workbook = new ExcelJS.Workbook();

@@ -4,7 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInBusinessZone } from '@magiim/shared';
-import { launchBrowser, seriousAxeViolations, startBuiltApp, type RunningApp } from './harness.js';
+import { launchBrowser, settled, seriousAxeViolations, startBuiltApp, type RunningApp } from './harness.js';
 import { callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
 import { asPickerDate, pickerGroup, pickerText, typeDate, typeTime } from './picker-fields.js';
 
@@ -47,7 +47,7 @@ const shoot = async (page: Page, name: string, lang: string, options: { fullPage
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await options.each?.();
-    await page.waitForTimeout(250);
+    await settled(page);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.screenshot({ path: path.join(SHOTS, `${name}-${lang}-${size.label}.png`), fullPage: options.fullPage ?? true });
     await expectAxeClean(page, `${name} ${lang} ${size.label}`);
@@ -179,7 +179,8 @@ describe.each(['he', 'en'] as const)('forms and pickers in %s (browser in en-US)
 
     // A text file named like a picture is told by its first bytes, before anything is sent.
     await page.setInputFiles('[data-testid="image-input"]', { name: 'invitation.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture at all') });
-    await page.waitForTimeout(200);
+    // Read in the browser from the file's first bytes: once the page has drawn, a picture would be listed.
+    await settled(page);
     expect(await page.locator('[data-testid="image-file"]').count()).toBe(0);
     expect(await page.locator('[role="alert"]').allTextContents()).toEqual([expect.stringContaining(text.notAnImage)]);
     await shoot(page, 'forms-image-refused', lang);

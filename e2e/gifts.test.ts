@@ -75,7 +75,10 @@ describe.each(['he', 'en'] as const)('gift link, in %s', (lang) => {
     await page.fill('[data-testid="gift-phone"]', '054-1234567');
     await page.fill('[data-testid="gift-email"]', 'maya@example.com');
     await page.fill('[data-testid="gift-id-number"]', '123456789');
-    await page.fill('[data-testid="gift-bank"]', '12');
+    // Issue 28: the bank is chosen by its name, its code beside it; the form sends the code.
+    expect(await page.locator('[data-testid="gift-bank"] option[value="12"]').textContent()).toBe(lang === 'he' ? 'בנק הפועלים (12)' : 'Bank Hapoalim (12)');
+    expect(await page.locator('[data-testid="gift-bank"] option').count()).toBe(15);
+    await page.selectOption('[data-testid="gift-bank"]', '12');
     await page.fill('[data-testid="gift-branch"]', '345');
     await page.fill('[data-testid="gift-account"]', '987654321');
     await page.click('[data-testid="gift-submit"]');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, seriousAxeViolations, startBuiltApp, type RunningApp } from './harness.js';
+import { launchBrowser, settled, seriousAxeViolations, startBuiltApp, type RunningApp } from './harness.js';
 import { callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
 
 /**
@@ -42,7 +42,7 @@ const xlsx = async (rows: unknown[][]): Promise<Buffer> => {
 const expectAxeClean = async (page: Page) => {
   // no hover or ripple mid-transition on the last clicked control
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(300);
+  await settled(page);
   const violations = await seriousAxeViolations(page);
   expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
 };
@@ -53,7 +53,7 @@ const shoot = async (page: Page, name: string, lang: string) => {
     { label: 'desktop', width: 1440, height: 900 },
   ]) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.waitForTimeout(150);
+    await settled(page);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${lang}-${size.label}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });

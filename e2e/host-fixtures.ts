@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { addDays, LANGUAGES, todayInBusinessZone, type Lang } from '@magiim/shared';
 import { E2E_PASSWORD, linkPathFrom, registerViaApi, uniqueEmail, type RunningApp } from './harness.js';
@@ -154,3 +155,36 @@ export const addGuestViaApi = async (
 
 export const getGuestViaApi = async (app: RunningApp, host: Host, eventId: string, guestId: string): Promise<GuestOnList> =>
   (await callApi(app, host, 'GET', `/guests/${eventId}/${guestId}`)) as GuestOnList;
+
+const PHONE_UA = { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' };
+const viewFences = new WeakMap<RunningApp, Promise<{ host: Host; eventId: string; guest: GuestOnList; views: number }>>();
+
+/**
+ * Every invitation view counted so far is written (the server counts views in memory and writes them in batches,
+ * in order): a guest of a host of its own, viewed by nobody else, is opened once more and waited for in the
+ * database. A view that must not count is then proved absent, and one that must count, present.
+ */
+export const viewsWritten = async (app: RunningApp): Promise<void> => {
+  let fence = viewFences.get(app);
+  if (!fence) {
+    fence = (async () => {
+      const host = await signUpHost(app, 'en', 'view-fence');
+      const eventId = await createEventViaApi(app, host, { lang: 'en', name: 'View fence' });
+      const guest = await addGuestViaApi(app, host, eventId, { fullName: 'Fence Guest', phoneNumber: '052-555-9901' });
+      return { host, eventId, guest, views: 0 };
+    })();
+    viewFences.set(app, fence);
+  }
+  const state = await fence;
+  const opened = await fetch(state.guest.inviteUrl, { headers: PHONE_UA });
+  await opened.text();
+  state.views += 1;
+  // Waits on the fence view's row, with a deadline.
+  await vi.waitFor(
+    async () => {
+      const { viewedCount } = await getGuestViaApi(app, state.host, state.eventId, state.guest.id);
+      if (viewedCount < state.views) throw new Error('the fence view was not written within 15 s');
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+};

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seriousAxeViolations } from './harness.js';
+import { seriousAxeViolations, settled } from './harness.js';
 
 /** What the invitation journeys share: screenshots, axe, sideways scroll, text as read, Jerusalem time. */
 export const SHOTS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../test-results/screenshots');
@@ -22,7 +22,7 @@ export const textOf = async (page: Page, selector: string): Promise<string> => p
 export const expectAxeClean = async (page: Page, what: string) => {
   // no hover or ripple mid-transition on the last clicked control
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(200);
+  await settled(page);
   const violations = await seriousAxeViolations(page);
   expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
 };
@@ -30,7 +30,7 @@ export const expectAxeClean = async (page: Page, what: string) => {
 /** Nothing wider than the screen at `width` (the guest page must read at 320 px). */
 export const expectNoSidewaysScroll = async (page: Page, width: number, what: string) => {
   await page.setViewportSize({ width, height: 740 });
-  await page.waitForTimeout(100);
+  await settled(page);
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth, `${what} scrolls sideways at ${width} px`).toBeLessThanOrEqual(innerWidth);
 };
@@ -42,7 +42,7 @@ export const expectNoSidewaysScroll = async (page: Page, width: number, what: st
 export const shoot = async (page: Page, name: string, lang: string, { scripts = true } = {}) => {
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.waitForTimeout(200);
+    await settled(page);
     if (scripts) await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.screenshot({ path: path.join(SHOTS, `${name}-${lang}-${size.label}.png`), fullPage: true });
     if (scripts) await expectAxeClean(page, `${name} ${lang} ${size.label}`);

@@ -61,6 +61,7 @@ describe('app shell', () => {
       const slowPage = await context.newPage();
       // The English texts arrive late: the page waits for them instead of showing itself in Hebrew first.
       await slowPage.route(/\/assets\/(?:[a-z-]+\.)?en-[\w-]+\.js$/, async (route) => {
+        // eslint-disable-next-line no-restricted-syntax -- a slow network this test simulates, not a wait
         await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue();
       });

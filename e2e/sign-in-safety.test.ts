@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { E2E_PASSWORD, launchBrowser, registerViaApi, startBuiltApp, uniqueEmail, type RunningApp } from './harness.js';
-import { addGuestViaApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
+import { addGuestViaApi, contextWithSession, createEventViaApi, signUpHost, viewsWritten, type Host } from './host-fixtures.js';
 import { plain, shoot } from './invitation-kit.js';
 
 /**
@@ -93,7 +93,7 @@ describe('invitation views', () => {
     await addGuestViaApi(app, host, eventId, { fullName: 'אורן לוי', phoneNumber: '052-555-7002' });
     // Not the host's browser: a guest's phone opening the link 17 times.
     for (let i = 0; i < 17; i++) await fetch(reloader.inviteUrl, { headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)' } });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await viewsWritten(app);
   });
 
   it.each(['he', 'en'] as const)('show one guest who opened it, 17 views, and one who did not (%s)', async (lang) => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startBuiltApp, type RunningApp } from './harness.js';
-import { contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
+import { addGuestViaApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
 import { PHONE, plain, shoot } from './invitation-kit.js';
 
 /** Support (issue 21): the FAQ search, the contact form to the dev mailbox, and where the WhatsApp button shows. */
@@ -92,6 +92,45 @@ describe.each(['he', 'en'] as const)('support (%s)', (lang) => {
     // Back on a page that has it: the button returns (the hiding was the route's, not a failed load).
     await page.goto(`${app.url}/event/${eventId}/guest/list`);
     await page.locator(widget).waitFor();
+  });
+
+  it('never covers an action: the page leaves room for the button at 390 and 1440 px (issue 28)', async () => {
+    // Enough events that a card sits in the grid's end column at 1440 px, and a guest row with its end actions.
+    for (const n of [2, 3]) await createEventViaApi(app, host, { lang, name: lang === 'he' ? `ברית ${n}` : `Bris ${n}` });
+    await addGuestViaApi(app, host, eventId, { fullName: lang === 'he' ? 'דנה כהן' : 'Dana Cohen', phoneNumber: `052-555-83${lang === 'he' ? 1 : 2}1` });
+    const pages = [`${app.url}/manage-events`, `${app.url}/event/${eventId}/guest/list`, `${app.url}/event/${eventId}/settings/details`];
+    for (const size of [PHONE, { width: 1440, height: 900 }]) {
+      await page.setViewportSize(size);
+      for (const url of pages) {
+        await page.goto(url);
+        await page.locator(widget).waitFor();
+        await page.locator('main button, main a').first().waitFor();
+        const covered = await page.evaluate(
+          ({ selector, wide }) => {
+            window.scrollTo(0, document.documentElement.scrollHeight);
+            const button = document.querySelector(selector)!.getBoundingClientRect();
+            const actions = Array.from(document.querySelectorAll('main :is(a, button, input, select, textarea, [role="button"], [role="combobox"])'));
+            return actions
+              .filter((element) => {
+                const box = element.getBoundingClientRect();
+                if (box.width === 0 || box.height === 0) return false;
+                const sideways = box.left < button.right && box.right > button.left;
+                // At 1440 px the page's column stops short of the button's side at any scroll; at the end of a
+                // page (phone or desktop) nothing is under it.
+                if (wide) return sideways;
+                return sideways && box.top < button.bottom && box.bottom > button.top;
+              })
+              .map((element) => `${element.tagName} ${element.getAttribute('data-testid') ?? element.getAttribute('aria-label') ?? element.textContent?.slice(0, 30)}`);
+          },
+          { selector: widget, wide: size.width >= 1200 },
+        );
+        expect(covered, `${url} at ${size.width} px`).toEqual([]);
+      }
+    }
+    await page.goto(`${app.url}/event/${eventId}/guest/list`);
+    await page.locator(widget).waitFor();
+    await shoot(page, 'support-button-room', lang);
+    await page.setViewportSize(PHONE);
   });
 
   it('searches the FAQ as the host types, with a "no results" state, and opens an answer', async () => {

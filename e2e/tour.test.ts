@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInBusinessZone } from '@magiim/shared';
-import { launchBrowser, startBuiltApp, type RunningApp } from './harness.js';
+import { launchBrowser, settled, startBuiltApp, type RunningApp } from './harness.js';
 import { addGuestViaApi, callApi, contextWithSession, signUpHost, type Host } from './host-fixtures.js';
 import { expectAxeClean, plain, shoot } from './invitation-kit.js';
 import { typeDate, typeTime } from './picker-fields.js';
@@ -97,7 +97,7 @@ describe.each(['he', 'en'] as const)('guide tour and hash popups, in %s', (lang)
     // A click on a menu link lands on the cover: the screen stays (given time to move, had it been able to).
     const groupsLink = `a[data-tour-placement="side"][href="/event/${eventId}/guest/groups"]`;
     await page.click(groupsLink, { force: true });
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(page.url()).toMatch(/\/statistics$/);
     // Focus cannot reach the page: the rest of the document is inert, the link refuses a programmatic focus too.
     expect(await page.locator('#root').getAttribute('inert')).toBe('');

@@ -119,6 +119,19 @@ describe('the venue and the city', () => {
     expect(await textOf(page, '[data-testid="event-banner"] [data-testid="event-place"]')).toBe(`${VENUE}, ${CITY[lang]}`);
   });
 
+  it('reads a Hebrew hall and city venue first from the right on a Russian page (issue 28)', async () => {
+    const page = await (await contextWithSession(browser, host, 'ru')).newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${app.url}/manage-events`);
+    const line = page.locator('[data-testid="event-card"] [data-testid="event-place"]');
+    await line.waitFor();
+    // The event has no Russian texts: both parts are Hebrew, so the line runs right to left as a whole.
+    expect(await line.getAttribute('dir')).toBe('rtl');
+    const [venue, city] = await line.locator('bdi[dir="auto"]').evaluateAll((parts) => parts.map((part) => part.getBoundingClientRect()));
+    expect(venue!.left).toBeGreaterThan(city!.right - 1);
+    await page.context().close();
+  });
+
   it.each(['he', 'en'] as const)('shows the hall and the city on the guest page (%s)', async (lang) => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${app.url}/invite/${guest.inviteUrl.split('/').pop()}?lang=${lang}`);

@@ -3,48 +3,16 @@
 //  - import a 10,000-row xlsx (upload, parse, validate, insert): target < 5 s;
 //  - first page of the list with a filter (status, q): median of 50 runs, target < 30 ms.
 // BENCH_EXPLAIN=1 also prints the plans of the filtered list queries.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { addDays, todayInBusinessZone, type GuestListResponse, type ImportResult } from '@magiim/shared';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/platform/env.js';
-import { API_HEADERS, fmt, signedInToken } from './bench-server.js';
+import { fmt } from './bench-server.js';
+import { startInProcessApp } from './bench-in-process.js';
 
 const ROWS = Number(process.env.BENCH_GUESTS ?? 10_000);
 const RUNS = 50;
 
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'development',
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mgg-')),
-  APP_URL: 'http://127.0.0.1',
-  RATE_LIMITS: 'off',
-  LOG_LEVEL: 'warn',
-  SMTP_URL: '',
-});
-const built = await buildApp(config, { logger: false });
-const place = { placeId: 'bench-hall', name: 'Bench Hall', address: 'Tel Aviv', lat: 32.08, lng: 34.78 };
-// The event needs a place the provider knows; the offline dataset or Google is not what is measured here.
-built.ctx.places = { name: 'bench', suggest: async () => [], details: async (id) => (id === place.placeId ? place : null) };
-await built.app.listen({ port: 0, host: '127.0.0.1' });
-const address = built.app.server.address();
-const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-const token = await signedInToken(url);
-const auth = { 'x-platform': 'web', authorization: `Bearer ${token}` };
-const api = async (method: string, route: string, body?: unknown) => {
-  const res = await fetch(`${url}/api${route}`, {
-    method,
-    headers: body === undefined ? auth : { ...API_HEADERS, ...auth },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<unknown>;
-};
+const { built, url, auth, api, place } = await startInProcessApp();
 
 const newEvent = async (): Promise<string> => {
   const today = todayInBusinessZone();

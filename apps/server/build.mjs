@@ -39,3 +39,5 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+// The preview card's TrueType faces (card-fonts.ts looks for fonts/ beside the bundle).
+cpSync('src/modules/invitations/preview-card/fonts', 'dist/fonts', { recursive: true });

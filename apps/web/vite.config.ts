@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { namesImportedFrom, planChunkGroups, type ChunkGroup } from './src/build/first-screen-chunks';
+import { FIRST_SCREEN_FEATURES } from './src/i18n/first-screen-features';
 import { pickTexts } from './src/login-lite/text-keys';
 
 // React and the router: needed by every page and rarely changed, so long-cached chunks. React alone is its
@@ -23,8 +24,8 @@ const SIGNED_IN_ROOTS = [
   /src\/features\/events\/pages\/(manage-events-page|event-layout)\.tsx$/,
   /src\/features\/statistics\/pages\/statistics-page\.tsx$/,
   /src\/app\/first-screen\/seed-queries\.ts$/,
-  // The Hebrew texts of the feature screens, which the first screens wait for (app/i18n.ts ensureFeatureTexts).
-  /src\/i18n\/features\/[\w-]+\.he\.json$/,
+  // The Hebrew texts the first screens show, which they wait for (app/i18n.ts ensureFirstScreenTexts).
+  new RegExp(`src\\/i18n\\/features\\/(${FIRST_SCREEN_FEATURES.join('|')})\\.he\\.json$`),
 ];
 const APP_START = /src\/app\/start\.tsx$/;
 const ROUTER = /src\/app\/router\.tsx$/;
@@ -33,6 +34,8 @@ const PUBLIC_PAGES = /src\/(features\/(auth|errors|legal|dev-mailbox)\/pages\/[\
 const LANGUAGE_TEXTS = /src\/i18n\/(?:locales|features\/[\w-]+)[./](en|ru|ar)\.json$/;
 /** packages/shared's index re-exports every file; a module needs only the files whose names it imports. */
 const SHARED_PACKAGE = '@magiim/shared';
+/** The Hebrew texts of the other feature screens: one file, loaded right after the first screen's (app/i18n.ts). */
+const HEBREW_FEATURE_TEXTS = /src\/i18n\/features\/[\w-]+\.he\.json$/;
 const SHARED_INDEX = /packages\/shared\/src\/index\.ts$/;
 
 interface ModuleInfo {
@@ -213,7 +216,7 @@ export default defineConfig({
           const vendor = name ? VENDOR_CHUNKS.find(([pattern]) => pattern.test(name))?.[1] : undefined;
           // Rollup's CommonJS helpers serve React's files above all: they go with React, so React imports no other chunk.
           if (id.startsWith('\0commonjsHelpers')) return 'react';
-          const lang = LANGUAGE_TEXTS.exec(id)?.[1];
+          const lang = LANGUAGE_TEXTS.exec(id)?.[1] ?? (HEBREW_FEATURE_TEXTS.test(id) && !chunkGroupOf(id, graph) ? 'he' : undefined);
           return vendor ?? (lang ? `texts-${lang}` : chunkGroupOf(id, graph));
         },
       },

@@ -5,6 +5,9 @@ import type { Config } from './platform/env.js';
 import type { AppContext } from './platform/context.js';
 import { migrateDatabase, openDatabase } from './platform/db.js';
 import { startJobs, type JobDefinition } from './platform/jobs.js';
+import { createAppHooks } from './platform/hooks.js';
+import { subscribeMessagingHooks } from './modules/messaging/hooks.js';
+import { subscribeCallHooks } from './modules/calls/hooks.js';
 import { createRateLimiter } from './modules/rate-limits/rate-limiter.js';
 import { createMailQueue } from './modules/mail/mail.jobs.js';
 import { storeDevMail } from './modules/dev-mailbox/dev-mailbox.repository.js';
@@ -41,6 +44,7 @@ import { createPushProvider } from './providers/push/create-push-provider.js';
 import { createGiftJobs } from './modules/gifts/gifts.jobs.js';
 import { createPushJobs } from './modules/push/push.jobs.js';
 import { createDataRetentionJobs } from './modules/retention/retention.jobs.js';
+import { createBillingJobs } from './modules/billing/billing.jobs.js';
 
 export interface ContextOptions {
   logger: FastifyBaseLogger;
@@ -100,6 +104,7 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     database,
     db: database.db,
     jobs,
+    hooks: createAppHooks(),
     rateLimiter: createRateLimiter(database.db, config.rateLimits, config.secrets.tokenPepper),
     enqueueEmail: mail.enqueueEmail,
     google: config.googleClientId
@@ -131,6 +136,8 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     push: createPushProvider(config),
   };
   const inbox = createMessagingInbox(ctx);
+  subscribeMessagingHooks(ctx);
+  subscribeCallHooks(ctx);
 
   const jobDefinitions: JobDefinition<object>[] = [
     mail.sendEmailJob as unknown as JobDefinition<object>,
@@ -148,6 +155,7 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
     ...createGiftJobs(ctx),
     ...createPushJobs(ctx),
     ...createDataRetentionJobs(ctx),
+    ...createBillingJobs(ctx),
   ];
   if (options.worker) await jobs.work(jobDefinitions);
 

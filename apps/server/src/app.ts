@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API, API_BASE, PLATFORM_HEADER } from '@magiim/shared';
+import { API, API_BASE, EVENT_IMAGE_MAX_BYTES, PLATFORM_HEADER } from '@magiim/shared';
 import type { Config } from './platform/env.js';
 import type { AppContext } from './platform/context.js';
 import { createAppContext } from './app-context.js';
@@ -18,11 +18,13 @@ import { createLoggerOptions, RedactingLogController, sharedRequestLogger, type 
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerCompression, registerWebApp } from './platform/web-static.js';
 import { platformOf } from './platform/auth.js';
+import { withMultipartForms, type MultipartForm } from './platform/openapi-multipart.js';
+import { guardBeforeBody, type GuardedRoute } from './route-guards.js';
 import { registerDevMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { registerSystemRoutes } from './modules/system/system.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerOneTimeSignInRoutes } from './modules/auth/one-time-sign-in.routes.js';
-import { registerUserRoutes } from './modules/users/users.routes.js';
+import { registerUserRoutes } from './modules/auth/account.routes.js';
 import { registerEventRoutes } from './modules/events/events.routes.js';
 import { registerGuestRoutes } from './modules/guests/guests.routes.js';
 import { registerGroupRoutes } from './modules/groups/groups.routes.js';
@@ -43,6 +45,8 @@ import { registerTimingRoutes } from './modules/messaging/timing/timing.routes.j
 import { registerTemplateRoutes } from './modules/messaging/templates/templates.routes.js';
 import { registerMessagesRoutes } from './modules/messaging/messages.routes.js';
 import { registerExpenseRoutes } from './modules/expenses/expenses.routes.js';
+import { registerSeatingRoutes } from './modules/seating/seating.routes.js';
+import { seatingTableLookup } from './modules/seating/public.js';
 import { registerGiftRoutes } from './modules/gifts/gifts.routes.js';
 import { registerSandboxGiftPage } from './modules/gifts/sandbox-gift-page.routes.js';
 import { registerSupportRoutes } from './modules/support/support.routes.js';
@@ -55,9 +59,17 @@ import { registerVoiceWebhookRoutes } from './modules/calls/webhooks/voice-webho
 import { registerSandboxCallPage, registerSandboxCallRoutes } from './modules/calls/sandbox-dev/sandbox-calls.routes.js';
 import { registerAdministrationRoutes } from './modules/administration/administration.routes.js';
 import { registerAccountDataRoutes } from './modules/account-data/account-data.routes.js';
+import { registerCheckinRoutes } from './modules/checkin/checkin.routes.js';
 import { registerMetrics } from './modules/metrics/metrics.routes.js';
 import type { MailTransport } from './providers/mail/index.js';
 import type { PaymentProvider } from './providers/payment/index.js';
+
+
+const EVENT_IMAGE_PART = `The event's image: jpeg, png, webp or heic, at most ${EVENT_IMAGE_MAX_BYTES / 1024 / 1024} MB.`;
+const EVENT_MULTIPART_FORMS: MultipartForm[] = [
+  { path: API.event.newEvent, method: 'post', dataRequired: true, file: 'image', fileDescription: EVENT_IMAGE_PART },
+  { path: API.event.editEvent('{id}'), method: 'post', dataRequired: false, file: 'image', fileDescription: EVENT_IMAGE_PART },
+];
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -139,12 +151,16 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
     },
     transform: jsonSchemaTransform,
     // Schemas with a meta id (the error shape) become one component instead of a copy per route.
-    transformObject: jsonSchemaTransformObject,
+    // newEvent and editEvent also take the multipart form spec §7 sends: the document shows it beside the JSON.
+    transformObject: (input) => withMultipartForms(jsonSchemaTransformObject(input), EVENT_MULTIPART_FORMS),
   });
 
+  const routes: GuardedRoute[] = [];
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>() as AppInstance;
+      // Before the routes: who may call is decided before the body is read or validated.
+      typed.addHook('onRoute', guardBeforeBody(ctx, routes));
       typed.addHook('onRequest', (request, _reply, done) => {
         if (platformOf(request) || isPlatformExempt(request.url)) return done();
         done(new AppError('PLATFORM_REQUIRED', `${PLATFORM_HEADER} header must be web, ios or android`));
@@ -168,12 +184,15 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
       registerTextToSpeechRoutes(typed);
       registerCallReportRoutes(typed);
       registerExpenseRoutes(typed);
+      registerSeatingRoutes(typed);
       registerGiftRoutes(typed);
       registerSupportRoutes(typed);
       registerPushRoutes(typed);
       registerCohostRoutes(typed);
       registerAdministrationRoutes(typed);
       registerAccountDataRoutes(typed);
+      // The door shows each guest's table from the seating chart.
+      registerCheckinRoutes(typed, { lookupTables: seatingTableLookup(ctx.db) });
       await registerPaymentCallbackRoutes(typed);
       await registerWebhookRoutes(typed);
       await registerVoiceWebhookRoutes(typed);
@@ -202,5 +221,5 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
     await app.close();
     await closeContext();
   };
-  return { app, ctx, close, jobDefinitions };
+  return { app, ctx, close, jobDefinitions, routes };
 };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lang } from '@magiim/shared';
 import { createTestApp, type TestApp } from './test-app.js';
+import { CALL_EXTRA_TEXTS } from '../src/modules/calls/templates/call-extra-texts.js';
 import { startFakeTwilio, type FakeTwilio, type FakeTwilioGuest } from './fake-twilio.js';
 import { hostWithEvent } from '../src/modules/guests/guest-test-kit.js';
 import { startCallRound } from '../src/modules/calls/engine/start-call-round.js';
@@ -130,14 +131,14 @@ describe('the call round through the fake Twilio', () => {
   it('keypad flows in he and en: a count, a count above the invitation asked again, no, maybe, 9 repeats, silence twice, voicemail hung up and retried', { timeout: 90_000 }, async () => {
     const human = (...keys: (string | null)[]): FakeTwilioGuest => ({ answer: 'human', keys });
     eventId = await premiumEvent([
-      { name: 'Dana', phone: phones.comingWithCount, lang: 'he', countOfInvites: 4, attempts: [human('1', '3')] },
-      { name: 'Avi', phone: phones.countTooHigh, lang: 'he', countOfInvites: 3, attempts: [human('1', '5', '2')] },
+      { name: 'Dana', phone: phones.comingWithCount, lang: 'he', countOfInvites: 4, attempts: [human('1', '3', '1')] },
+      { name: 'Avi', phone: phones.countTooHigh, lang: 'he', countOfInvites: 3, attempts: [human('1', '5', '2', '1')] },
       { name: 'Noa', phone: phones.notComing, lang: 'he', countOfInvites: 2, attempts: [human('2')] },
       { name: 'Eli', phone: phones.maybe, lang: 'he', countOfInvites: 2, attempts: [human('3')] },
       { name: 'Tal', phone: phones.repeat, lang: 'he', countOfInvites: 1, attempts: [human('9', '1')] },
       { name: 'Gil', phone: phones.silent, lang: 'he', countOfInvites: 2, attempts: [human(null, null)] },
       { name: 'Ron', phone: phones.voicemailThenAnswers, lang: 'he', countOfInvites: 2, attempts: [{ answer: 'machine' }, human('2')] },
-      { name: 'John', phone: phones.englishComing, lang: 'en', countOfInvites: 2, attempts: [human('1', '2')] },
+      { name: 'John', phone: phones.englishComing, lang: 'en', countOfInvites: 2, attempts: [human('1', '2', '1')] },
       { name: 'Mary', phone: phones.englishNotComing, lang: 'en', countOfInvites: 2, attempts: [human('2')] },
     ]);
     const { frozen } = await startCallRound(t.ctx, eventId, { by: 'host' });
@@ -158,7 +159,7 @@ describe('the call round through the fake Twilio', () => {
 
     // 5 is above the 3 invited: asked again (the count part twice), then 2.
     expect(of(phones.countTooHigh).guest).toMatchObject({ status: 'approved', attending: 2 });
-    expect(of(phones.countTooHigh).calls[0]!.pressed).toEqual(['1', '5', '2']);
+    expect(of(phones.countTooHigh).calls[0]!.pressed).toEqual(['1', '5', '2', '1']);
     expect(of(phones.notComing).guest).toMatchObject({ status: 'declined' });
     expect(of(phones.maybe).guest).toMatchObject({ status: 'maybe' });
 
@@ -202,6 +203,39 @@ describe('the call round through the fake Twilio', () => {
     // Every status callback we received was accepted (signed as Twilio signs); one call per attempt.
     expect(fake.callsTo(phones.comingWithCount)).toHaveLength(1);
     for (const phone of Object.values(phones)) for (const call of fake.callsTo(phone)) expect(call.callbacks.every((c) => c.answer === 204)).toBe(true);
+  });
+
+  it('a 20-person count by keypad (digits then #, 3-second gather), read back and confirmed; transport asked and recorded', { timeout: 60_000 }, async () => {
+    const points = ['Tel Aviv, Arlozorov', 'Haifa, Merkazit HaMifratz'];
+    const human = (...keys: (string | null)[]): FakeTwilioGuest => ({ answer: 'human', keys });
+    const big = await premiumEvent([
+      { name: 'Shira', phone: '+972523100001', lang: 'he', countOfInvites: 20, attempts: [human('1', '21#', '20#', '2', '20#', '1', '1', '2')] },
+      { name: 'Adam', phone: '+972523100002', lang: 'en', countOfInvites: 20, attempts: [human('1', '12#', '1')] },
+    ]);
+    await t.ctx.db.execute(sql`update events set transport = ${JSON.stringify({ ask: 'all_guests', options: points })}::jsonb where id = ${big}::uuid`);
+    await startCallRound(t.ctx, big, { by: 'host' });
+    await waitFor('the round to finish', roundOver(big), 45_000);
+    await fake.settled();
+    const guests = new Map((await guestsOf(big)).map((g) => [g.phone, g]));
+    expect(guests.get('+972523100001')).toMatchObject({ status: 'approved', attending: 20 });
+    const transport = async (phone: string) =>
+      (await t.ctx.db.execute<{ transport: { option: string } | null; open: boolean }>(sql`
+        select answer_transport as transport, answer_transport_open as open from guests where event_id = ${big}::uuid and phone_number = ${phone}`)).rows[0];
+    expect(await transport('+972523100001')).toEqual({ transport: { option: points[1] }, open: false });
+
+    const call = fake.callsTo('+972523100001')[0]!;
+    // The count's gather: two digits, ended by # or 3 seconds (not 8).
+    const countTwiml = call.twiml[1]!;
+    expect(countTwiml).toContain('numDigits="2" finishOnKey="#" timeout="3"');
+    expect(call.heard).toContain(CALL_EXTRA_TEXTS.he.countAbove(20));
+    expect(call.heard.filter((text) => text === CALL_EXTRA_TEXTS.he.readback(20))).toHaveLength(2);
+    expect(call.heard).toContain(CALL_EXTRA_TEXTS.he.ride);
+    expect(call.heard).toContain(CALL_EXTRA_TEXTS.he.pickupOption(points[1]!, 2));
+
+    // Hanging up at the ride question: the count kept, transport open (never "no ride needed").
+    expect(guests.get('+972523100002')).toMatchObject({ status: 'approved', attending: 12 });
+    expect(fake.callsTo('+972523100002')[0]!.heard).toContain(CALL_EXTRA_TEXTS.en.readback(12));
+    expect(await transport('+972523100002')).toEqual({ transport: null, open: true });
   });
 
   it('forged, unsigned and wrong-URL callbacks are refused 403 and change nothing', async () => {
@@ -280,7 +314,7 @@ describe('the call round through the fake Twilio', () => {
     fake.behaviour.outOfOrder = true;
     try {
       const ev = await premiumEvent([
-        { name: 'Yael', phone: '+972522000001', lang: 'he', countOfInvites: 2, attempts: [{ answer: 'human', keys: ['1', '2'] }] },
+        { name: 'Yael', phone: '+972522000001', lang: 'he', countOfInvites: 2, attempts: [{ answer: 'human', keys: ['1', '2', '1'] }] },
         { name: 'Omer', phone: '+972522000002', lang: 'he', countOfInvites: 1, attempts: [{ answer: 'human', keys: ['2'] }] },
         { name: 'Lior', phone: '+972522000003', lang: 'en', countOfInvites: 1, attempts: [{ answer: 'busy' }, { answer: 'human', keys: ['3'] }] },
       ]);

@@ -74,7 +74,9 @@ describe('the call round across worker restarts', () => {
     let kills = 0;
     for (; kills < KILLS; kills++) {
       const { child, exited } = await processes.start();
-      await new Promise((r) => setTimeout(r, 700 + ((kills * 211) % 900)));
+      // Killed once the fake has been asked for 1 to 3 more calls: while calls are placed and talked, whatever the machine's speed.
+      const target = fake.calls.size + 1 + (kills % 3);
+      await waitFor(`run ${kills + 1}: ${target} calls placed`, async () => fake!.calls.size >= target, 90_000);
       child.kill('SIGKILL');
       await exited;
     }

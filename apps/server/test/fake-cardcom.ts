@@ -34,6 +34,8 @@ export interface FakePage {
   /** GetLpResult answers a decline whatever happened (a verify that disagrees with the webhook). */
   disagree: boolean;
   refundedAgorot: number;
+  /** What the deal reports instead of the page's amount or currency (a charge that matches no order). */
+  altered?: { amount?: number; coinId?: number };
 }
 
 export interface ReceivedRequest {
@@ -95,8 +97,8 @@ export const startFakeCardcom = async (options: FakeCardcomOptions = {}) => {
         ResponseCode: 0,
         Description: 'Approved',
         TranzactionId: page.transactionId,
-        Amount: page.request.Amount,
-        CoinId: 1,
+        Amount: page.altered?.amount ?? page.request.Amount,
+        CoinId: page.altered?.coinId ?? 1,
         Last4CardDigitsString: '0000',
         Last4CardDigits: 0,
         CardName: 'Visa',
@@ -291,6 +293,12 @@ ${(['pay', 'decline', 'cancel'] as const)
       const page = pages.get(id);
       if (!page) throw new Error(`no page ${id}`);
       page.disagree = true;
+    },
+    /** The deal on this page reports another amount (shekels) or currency than the page asked for. */
+    alterCharge: (id: string, altered: { amount?: number; coinId?: number }) => {
+      const page = pages.get(id);
+      if (!page) throw new Error(`no page ${id}`);
+      page.altered = altered;
     },
     /** The next calls to `path` fail this way, in order. */
     fail: (path: string, ...kinds: FaultKind[]) => faults.set(path, [...(faults.get(path) ?? []), ...kinds]),

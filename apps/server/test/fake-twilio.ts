@@ -195,7 +195,10 @@ export const startFakeTwilio = async (options: FakeTwilioOptions = {}) => {
         const digits = keys.shift();
         if (digits) {
           call.pressed.push(digits);
-          extra = [['Digits', digits], ['FinishedOnKey', '']];
+          // As Twilio: the finishOnKey ends the gather and is not part of Digits.
+          const finish = twiml.gather.finishOnKey ?? '';
+          const finished = finish !== '' && digits.endsWith(finish);
+          extra = [['Digits', finished ? digits.slice(0, -finish.length) : digits], ['FinishedOnKey', finished ? finish : '']];
           next = twiml.gather.action ?? null;
         } else {
           call.pressed.push('');

@@ -1,15 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MESSAGING_TEST_ENV, paidEventWithGuests } from '../src/modules/messaging/engine/engine-test-kit.js';
 import { startAction } from '../src/modules/messaging/engine/start-action.js';
 import { sweepDeliveryTimeouts } from '../src/modules/messaging/delivery/delivery.jobs.js';
-import { DEFAULT_TEXTS } from '../src/modules/messaging/templates/default-texts.js';
 import { hasPendingWebhooks } from '../src/modules/messaging/webhooks/webhook-inbox.repository.js';
-import { startFakeWhatsApp, type FakeWhatsApp } from './fake-whatsapp.js';
-import { createTestApp, type TestApp } from './test-app.js';
-import { createWorkerProcesses } from './worker-processes.js';
+import { closeFaultRuns, messagesPerPhone, startWhatsAppFaultRun, waitUntil } from './whatsapp-fault-kit.js';
 
 /**
  * Issue 19's fault run: a 1,000-guest round through Meta's Cloud API (the fake), 20% of sends answered 5xx, cut off
@@ -24,84 +18,31 @@ const KILLS = 10;
 // statuses held by a killed worker's webhook claim wait out the processor's 60 s lease, longer than this timeout.
 const DELIVERY_TIMEOUT_MINUTES = 0.25;
 
-const apps: TestApp[] = [];
-const workerSets: ReturnType<typeof createWorkerProcesses>[] = [];
-let fake: FakeWhatsApp | null = null;
-afterAll(async () => {
-  for (const workers of workerSets) workers.killAll();
-  await fake?.close();
-  for (const app of apps.reverse()) await app.close().catch(() => {});
-});
+afterAll(closeFaultRuns);
 
-const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs: number) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${what} not reached within ${timeoutMs} ms`);
-};
+const waitFor = (what: string, check: () => Promise<boolean>, timeoutMs: number) => waitUntil(what, check, Date.now() + timeoutMs);
 
 describe('messaging faults on WhatsApp Cloud', () => {
   it(`${GUESTS} guests, 20% of sends failing or cut off, the worker killed ${KILLS} times: one message each`, { timeout: 360_000 }, async () => {
     const started = Date.now();
-    let webhookTarget: TestApp | null = null;
-    fake = await startFakeWhatsApp({
+    // Slow enough that the kills land while the round is going.
+    const { fake, api, eventId, guests, processes, requests } = await startWhatsAppFaultRun({
       seed: 19,
-      autoStatuses: ['sent', 'delivered'],
-      // A request left hanging is cut after 300 ms, well inside the 3 s lease.
-      hangMs: 300,
-      deliverWebhook: async (raw, signature) => {
-        if (!webhookTarget) throw new Error('app not ready');
-        const res = await webhookTarget.app.inject({
-          method: 'POST',
-          url: '/api/webhooks/whatsapp',
-          headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
-          payload: raw,
-        });
-        if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
-      },
+      guests: GUESTS,
+      templateName: 'm_faultrun_invitation1_he_0001',
+      deliveryTimeoutMinutes: DELIVERY_TIMEOUT_MINUTES,
+      ratePerSecond: 50,
     });
-    const env = {
-      ...MESSAGING_TEST_ENV,
-      ...fake.env,
-      WHATSAPP_DAILY_RECIPIENTS: '100000',
-      WHATSAPP_DELIVERY_TIMEOUT_MINUTES: String(DELIVERY_TIMEOUT_MINUTES),
-    };
-    const api = await createTestApp(env, { worker: false });
-    webhookTarget = api;
-    apps.push(api);
-    // An in-process worker sends the host's sign-up e-mail, then stops: only the killed processes send the round.
-    const mailer = await createTestApp(env, { worker: true }, api);
-    const { eventId, guests } = await paidEventWithGuests(api, GUESTS);
-    await mailer.close();
-    const template = fake.addApprovedTemplate('m_faultrun_invitation1_he_0001', 'he');
-    await api.ctx.db.execute(sql`
-      insert into whatsapp_templates (event_id, purpose, round, lang, source, text, with_image, name, provider_id, status, category, submitted_at, reviewed_at)
-      values (${eventId}::uuid, 'invitation', 1, 'he', 'default', ${DEFAULT_TEXTS.invitation.he}, false, ${template.name}, ${template.id}, 'approved',
-        'MARKETING', now(), now())`);
     fake.failRatio(0.2, 'mixed', { takenShare: 0.5 });
     await startAction(api.ctx, eventId, 'round1', { by: 'host' });
-
-    const processes = createWorkerProcesses('messaging-worker-whatsapp.ts', {
-      ...env,
-      // Slow enough that the kills land while the round is going.
-      WHATSAPP_RATE_PER_SECOND: '50',
-      NODE_ENV: 'test',
-      DATABASE_URL: api.config.databaseUrl,
-      DATA_DIR: api.config.dataDir,
-      APP_URL: 'http://magiim.test',
-      LOG_LEVEL: 'silent',
-      RATE_LIMITS: 'off',
-      MESSAGING_LEASE_MS: '3000',
-    });
-    workerSets.push(processes);
     const startWorkerRetrying = processes.start;
 
     let kills = 0;
     for (; kills < KILLS; kills++) {
       const { child, exited } = await startWorkerRetrying();
-      await new Promise((r) => setTimeout(r, 1_000 + ((kills * 173) % 1_000)));
+      // Killed once the fake has seen 40 to 69 more send requests: mid-round, whatever the machine's speed.
+      const target = requests() + 40 + ((kills * 17) % 30);
+      await waitFor(`run ${kills + 1}: ${target} send requests`, async () => requests() >= target, 90_000);
       child.kill('SIGKILL');
       await exited;
     }
@@ -121,13 +62,22 @@ describe('messaging faults on WhatsApp Cloud', () => {
       throw new Error(`${String(error)}: ${JSON.stringify(pending.rows)}`);
     });
     const webhooksAt = Date.now();
-    const lastSend = (
-      await api.ctx.db.execute<{ at: Date | null }>(sql`select max(sent_at) as at from outbox_messages where event_id = ${eventId} and channel = 3`)
-    ).rows[0]?.at;
-    const timeoutMs = DELIVERY_TIMEOUT_MINUTES * 60_000;
-    const waitMs = (lastSend ? new Date(lastSend).getTime() : Date.now()) + timeoutMs + 1_000 - Date.now();
-    if (waitMs > 0) await new Promise((r) => setTimeout(r, waitMs));
-    await sweepDeliveryTimeouts(api.ctx);
+    // Every WhatsApp row still without 'delivered' past its delivery timeout is given its SMS: the test runs the
+    // sweep (the workers do not run its cron) until no such row is left, then the SMS rows drain.
+    const undeliveredLeft = async () =>
+      (
+        await api.ctx.db.execute(sql`
+          select 1 from outbox_messages where event_id = ${eventId} and channel = 3 and state = 'sent'
+            and coalesce(reason, '') not in ('noDelivery', 'uncertainSms') limit 1`)
+      ).rows.length === 0;
+    await waitFor(
+      'every undelivered WhatsApp row given its SMS',
+      async () => {
+        await sweepDeliveryTimeouts(api.ctx);
+        return undeliveredLeft();
+      },
+      DELIVERY_TIMEOUT_MINUTES * 60_000 + 60_000,
+    );
     await waitFor('SMS rows drained', queuedLeft, 60_000);
     child.kill('SIGTERM');
     await exited;
@@ -136,22 +86,8 @@ describe('messaging faults on WhatsApp Cloud', () => {
       await api.ctx.db.execute<{ guestId: string; channel: number; state: string; reason: string | null; attempts: number; fallbackOf: string | null }>(sql`
         select guest_id as "guestId", channel, state, reason, attempts, fallback_of as "fallbackOf" from outbox_messages where event_id = ${eventId}`)
     ).rows;
-    const smsFile = path.join(api.config.dataDir, 'sandbox', 'sent.jsonl');
-    const smsRecord = existsSync(smsFile)
-      ? readFileSync(smsFile, 'utf8')
-          .split('\n')
-          .filter((line) => line.trim())
-          .map((line) => JSON.parse(line) as { channel: number; to: string; outboxId: string })
-          .filter((record) => record.channel === 1)
-      : [];
-    const countBy = (phones: string[]) => {
-      const counts = new Map<string, number>();
-      for (const phone of phones) counts.set(phone, (counts.get(phone) ?? 0) + 1);
-      return counts;
-    };
-    const whatsappByPhone = countBy(fake.sent.map((m) => `+${m.to}`));
-    const smsByPhone = countBy(smsRecord.map((r) => r.to));
-    const perGuest = guests.map((g) => (whatsappByPhone.get(g.phoneNumber) ?? 0) + (smsByPhone.get(g.phoneNumber) ?? 0));
+    const { smsRecord, whatsappByPhone, smsByPhone, of } = messagesPerPhone(fake, api);
+    const perGuest = guests.map((g) => of(g.phoneNumber));
     const whatsappRows = rows.filter((row) => row.channel === 3);
     const smsRows = rows.filter((row) => row.channel === 1);
     const figures = {
@@ -189,7 +125,7 @@ describe('messaging faults on WhatsApp Cloud', () => {
         select g.phone_number as phone, o.channel, o.state, o.reason, o.attempts, o.provider_message_id as wamid, o.sent_at, o.delivered_at, o.updated_at
         from outbox_messages o join guests g on g.id = o.guest_id
         where o.event_id = ${eventId} and g.phone_number = any(${sql.param(doubled.map((g) => g.phoneNumber))}::text[]) order by g.phone_number, o.channel`);
-      const sentOf = doubled.map((g) => fake?.messagesTo(g.phoneNumber).map((m) => ({ wamid: m.wamid, taken: m.taken, at: m.at })));
+      const sentOf = doubled.map((g) => fake.messagesTo(g.phoneNumber).map((m) => ({ wamid: m.wamid, taken: m.taken, at: m.at })));
       console.log(`doubled: ${JSON.stringify(detail.rows)} fake: ${JSON.stringify(sentOf)} webhookFailures: ${fake.webhookFailures.length} ${String(fake.webhookFailures[0] ?? '')}`);
     }
     console.log(`WhatsApp fault run rows (channel:state:reason): ${JSON.stringify(Object.fromEntries([...states].sort()))}`);

@@ -7,6 +7,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { PLATFORM_HEADER, type DevMail } from '@magiim/shared';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig } from '../src/platform/env.js';
+import { databaseUrlFor } from './database-url.js';
+
+export { databaseUrlFor };
 
 /**
  * A whole app on a real, empty database: a fresh database created for this app (on the run's embedded
@@ -19,13 +22,15 @@ export const createTestApp = async (
   shareDatabaseWith?: { config: { databaseUrl: string | undefined; dataDir: string } },
 ) => {
   const adminUrl = inject('adminDatabaseUrl');
+  const template = inject('templateDatabase');
   let databaseUrl: string | undefined = shareDatabaseWith?.config.databaseUrl;
   let dropDatabase = async () => {};
   if (adminUrl && !databaseUrl) {
     const name = `magiim_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    // A copy of the run's migrated template (global-setup.ts): the app's own migration then finds nothing to do.
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
     await admin.end();
     databaseUrl = databaseUrlFor(adminUrl, name);
     dropDatabase = async () => {
@@ -100,13 +105,6 @@ export const createTestApp = async (
     },
   };
 };
-/** The same server, another database (keeps a socket `?host=` query intact). */
-export const databaseUrlFor = (adminUrl: string, name: string): string => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The path token of the first link in an e-mail, e.g. `/verify-email/{token}`. */

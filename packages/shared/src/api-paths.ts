@@ -117,6 +117,27 @@ export const API = {
     list: (id: string) => `/expenses/${id}`,
     export: (id: string, lang: string) => `/expense/export/${id}/${lang}`,
   },
+  /** Issue 31: seating (`seating/{id}`, tables, guest moves, auto-seat, export). */
+  seating: {
+    plan: (id: string) => `/seating/${id}`,
+    tables: (id: string) => `/seating/${id}/tables`,
+    table: (id: string, tableId: string) => `/seating/${id}/tables/${tableId}`,
+    guest: (id: string, guestId: string) => `/seating/${id}/guests/${guestId}`,
+    auto: (id: string) => `/seating/${id}/auto`,
+    export: (id: string, lang: string) => `/seating/export/${id}/${lang}`,
+  },
+  /** Issue 31: check-in at the door (host, co-host, or an usher link in the `x-usher-token` header). */
+  checkin: {
+    context: (id: string) => `/checkin/${id}`,
+    scan: (id: string) => `/checkin/${id}/scan`,
+    search: (id: string) => `/checkin/${id}/search`,
+    arrivals: (id: string) => `/checkin/${id}/arrivals`,
+    arrival: (id: string, guestId: string) => `/checkin/${id}/arrivals/${guestId}`,
+    walkIns: (id: string) => `/checkin/${id}/walk-ins`,
+    summary: (id: string) => `/checkin/${id}/summary`,
+    ushers: (id: string) => `/checkin/${id}/ushers`,
+    usher: (id: string, usherId: string) => `/checkin/${id}/ushers/${usherId}`,
+  },
   /** Ours: the gift-link service. */
   gifts: {
     get: (id: string) => `/gifts/${id}`,
@@ -139,6 +160,7 @@ export const API = {
     list: '/dev/sandbox/calls',
     keys: (callId: string) => `/dev/sandbox/calls/${callId}/keys`,
     answer: (callId: string) => `/dev/sandbox/calls/${callId}/answer`,
+    takeover: (callId: string) => `/dev/sandbox/calls/${callId}/takeover`,
     hangup: (callId: string) => `/dev/sandbox/calls/${callId}/hangup`,
   },
   /** Development only: a guest's reply to the sandbox channels. */

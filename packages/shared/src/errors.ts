@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'RSVP_START_AFTER_EVENT',
   'PAID_EVENT_NOT_DELETABLE',
   'LOCATION_NOT_FOUND',
+  'TABLE_FULL',
   'PLACES_UNAVAILABLE',
   'LANGUAGE_IN_USE',
   'INVALID_IMAGE',
@@ -62,12 +63,15 @@ export const ERROR_CODES = [
   'IMPORT_MAPPING_INCOMPLETE',
   'FILE_TOO_MANY_ROWS',
   'GOOGLE_CONTACTS_FAILED',
+  // Google refused the host's contacts token (expired, revoked, made up): the host's side, not Google's
+  'GOOGLE_TOKEN_REFUSED',
   'ANSWERS_CLOSED',
   // the host turned the event's public link off
   'PUBLIC_LINK_CLOSED',
   'PREVIEW_ONLY',
   // packages and checkout (spec §8)
   'INVALID_COUPON',
+  'COUPON_ALREADY_USED',
   'PACKAGE_NOT_FOUND',
   'PAYMENT_FAILED',
   'PAYMENT_NOT_IN_WEBVIEW',
@@ -127,6 +131,7 @@ export const IMPORT_ROW_ERROR_CODES = [
   'COUNT_OUT_OF_RANGE',
   'UNKNOWN_LANGUAGE',
   'GROUP_NAME_TOO_LONG',
+  'COMMENTS_TOO_LONG',
   'TOO_MANY_GROUPS',
   'INVITEE_LIMIT_REACHED',
 ] as const;

@@ -43,6 +43,9 @@ describe('event location', () => {
       place: { name: { he: 'Gan Oranim' }, address: { he: 'HaOranim 1, Haifa' } },
       name: 'Gan Oranim',
       address: 'HaOranim 1, Haifa',
+      // Issue 27 §6: a stored location without a hall pin reads as none.
+      venuePoint: null,
+      venueAddress: '',
     });
     expect(locationLineIn(old, 'en', 'he')).toBe('Gan Oranim, HaOranim 1, Haifa');
   });

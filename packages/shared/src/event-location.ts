@@ -17,7 +17,28 @@ export interface EventLocation {
   place: { name: LocalizedText; address: LocalizedText };
   name: string;
   address: string;
+  /**
+   * Where the hall itself is (issue 27 §6): the pin the host confirmed or moved on the wizard's map, or the
+   * coordinates of a hall picked from Google Places; null when only the place (a city's centre) is known.
+   */
+  venuePoint: VenuePoint | null;
+  /** The hall's street address as the host typed it ('' when none): what navigation searches without a pin. */
+  venueAddress: string;
 }
+
+export interface VenuePoint {
+  lat: number;
+  lng: number;
+}
+
+/** A usable map point: finite, on the globe, not the null island a missing value reads as. */
+export const isVenuePoint = (value: unknown): value is VenuePoint => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { lat, lng } = value as Record<string, unknown>;
+  return (
+    typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 && !(lat === 0 && lng === 0)
+  );
+};
 
 /** The location's texts in one language: each falls back to the default language, then to any language. */
 export interface LocationTexts {
@@ -61,8 +82,8 @@ const numberOf = (value: unknown): number => (typeof value === 'number' && Numbe
 const stringOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The compatibility fields: the default language's venue (or place) and the place + address after it. */
-const withCompatibleFields = (location: Omit<EventLocation, 'name' | 'address'>, defaultLang: Lang): EventLocation => {
-  const full = { ...location, name: '', address: '' };
+const withCompatibleFields = (location: Omit<EventLocation, 'name' | 'address' | 'venuePoint' | 'venueAddress'> & Partial<Pick<EventLocation, 'venuePoint' | 'venueAddress'>>, defaultLang: Lang): EventLocation => {
+  const full = { ...location, name: '', address: '', venuePoint: isVenuePoint(location.venuePoint) ? { lat: location.venuePoint.lat, lng: location.venuePoint.lng } : null, venueAddress: location.venueAddress?.trim() ?? '' };
   const { venue, place, address } = locationTextsIn(full, defaultLang, defaultLang);
   return { ...full, name: venue || place, address: (venue ? [place, address] : [address]).filter(Boolean).join(', ') };
 };
@@ -74,7 +95,13 @@ const withCompatibleFields = (location: Omit<EventLocation, 'name' | 'address'>,
  */
 export const normalizeEventLocation = (stored: unknown, defaultLang: Lang): EventLocation => {
   const raw = isRecord(stored) ? stored : {};
-  const base = { placeId: stringOf(raw.placeId), lat: numberOf(raw.lat), lng: numberOf(raw.lng) };
+  const base = {
+    placeId: stringOf(raw.placeId),
+    lat: numberOf(raw.lat),
+    lng: numberOf(raw.lng),
+    venuePoint: isVenuePoint(raw.venuePoint) ? raw.venuePoint : null,
+    venueAddress: stringOf(raw.venueAddress),
+  };
   if (isRecord(raw.place)) {
     return withCompatibleFields(
       { ...base, venue: localizedTextOf(raw.venue), place: { name: localizedTextOf(raw.place.name), address: localizedTextOf(raw.place.address) } },
@@ -91,7 +118,15 @@ export const normalizeEventLocation = (stored: unknown, defaultLang: Lang): Even
 
 /** A new location from the venue the host typed and the place the provider resolved. */
 export const buildEventLocation = (
-  parts: { placeId: string; lat: number; lng: number; venue: LocalizedText; place: { name: LocalizedText; address: LocalizedText } },
+  parts: {
+    placeId: string;
+    lat: number;
+    lng: number;
+    venue: LocalizedText;
+    place: { name: LocalizedText; address: LocalizedText };
+    venuePoint?: VenuePoint | null;
+    venueAddress?: string;
+  },
   defaultLang: Lang,
 ): EventLocation =>
   withCompatibleFields(

@@ -58,7 +58,9 @@ describe('columnOfTitle', () => {
   });
 
   it('leaves titles that usually mean a row number or nothing to guests unread', () => {
-    for (const title of ['מספר', "מס'", '#', 'Number', 'הערות', 'Notes', 'שולחן', '']) expect(columnOfTitle(title)).toBeNull();
+    for (const title of ['מספר', "מס'", '#', 'Number', 'שולחן', '']) expect(columnOfTitle(title)).toBeNull();
+    // A notes column goes to the guest's comments (issue 27 §5).
+    for (const title of ['הערות', 'Notes', 'ملاحظات', 'Примечания', 'комментарии', 'הערה:']) expect(columnOfTitle(title)).toBe('comments');
   });
 
   it('never gives one title to two fields', () => {
@@ -86,6 +88,7 @@ describe('findTitleRow', () => {
       [0, 'fullName'],
       [1, 'phoneNumber'],
       [2, 'countOfInvites'],
+      [3, 'comments'],
     ]);
   });
 

@@ -1,7 +1,7 @@
 import type { Lang } from './enums.js';
 
 /** Columns of the guest spreadsheet (import, template and export), with their titles in every language. */
-export const GUEST_IMPORT_COLUMNS = ['fullName', 'phoneNumber', 'countOfInvites', 'group', 'lang'] as const;
+export const GUEST_IMPORT_COLUMNS = ['fullName', 'phoneNumber', 'countOfInvites', 'group', 'lang', 'comments'] as const;
 export type GuestImportColumn = (typeof GUEST_IMPORT_COLUMNS)[number];
 export const REQUIRED_IMPORT_COLUMNS: readonly GuestImportColumn[] = ['fullName', 'phoneNumber'];
 
@@ -11,6 +11,7 @@ export const GUEST_COLUMN_TITLES: Record<GuestImportColumn, Record<Lang, string>
   countOfInvites: { he: 'מספר מוזמנים', en: 'Invited', ru: 'Приглашено', ar: 'عدد المدعوين' },
   group: { he: 'קבוצה', en: 'Group', ru: 'Группа', ar: 'المجموعة' },
   lang: { he: 'שפה', en: 'Language', ru: 'Язык', ar: 'اللغة' },
+  comments: { he: 'הערות', en: 'Notes', ru: 'Примечания', ar: 'ملاحظات' },
 };
 
 /**
@@ -46,6 +47,12 @@ export const GUEST_COLUMN_ALIASES: Record<GuestImportColumn, string[]> = {
     'مجموعة', 'الفئة', 'فئة', 'الجهة',
   ],
   lang: ['שפת הודעה', 'שפת הזמנה', 'language', 'lang', 'язык', 'لغة'],
+  comments: [
+    'הערה', 'הערות', 'הערות נוספות', 'הערות לאורח', 'פרטים נוספים', 'מידע נוסף',
+    'note', 'notes', 'comment', 'comments', 'remark', 'remarks', 'additional notes', 'additional info',
+    'примечание', 'примечания', 'комментарий', 'комментарии', 'заметка', 'заметки',
+    'ملاحظة', 'الملاحظات', 'تعليق', 'تعليقات', 'التعليقات', 'معلومات إضافية',
+  ],
 };
 
 /**

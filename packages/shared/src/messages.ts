@@ -64,6 +64,12 @@ export const MSG = {
   /** Messaging (issue 18). `{name}` is a placeholder without braces, e.g. `link`. */
   templateNeedsPlaceholder: (name: string) => encodeMessage('validation.templateNeedsPlaceholder', { name }),
   templateUnknownPlaceholder: (name: string) => encodeMessage('validation.templateUnknownPlaceholder', { name }),
+  /** WhatsApp's static template rules (issue 26 §8), each naming what breaks it. */
+  templateTooLong: (max: number) => encodeMessage('validation.templateTooLong', { max }),
+  templateVariableAtStart: (name: string) => encodeMessage('validation.templateVariableAtStart', { name }),
+  templateVariableAtEnd: (name: string) => encodeMessage('validation.templateVariableAtEnd', { name }),
+  templateVariablesSideBySide: (first: string, second: string) => encodeMessage('validation.templateVariablesSideBySide', { first, second }),
+  templateManyLinks: 'validation.templateManyLinks',
   sendAtPassed: 'validation.sendAtPassed',
   roundsOutOfOrder: 'validation.roundsOutOfOrder',
   roundAfterEventDay: 'validation.roundAfterEventDay',

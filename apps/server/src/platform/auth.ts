@@ -3,10 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { hashToken } from './tokens.js';
-import type { SessionScope } from '../modules/auth/auth.repository.js';
-import { findLiveSession, touchSession, type SessionUser } from '../modules/auth/session-lookup.js';
-import { cachedSession, cacheSession, evictUserSessions } from '../modules/auth/session-cache.js';
-import type { ClientInfo } from '../modules/auth/session-info.js';
+import { findLiveSession, touchSession, type SessionScope, type SessionUser } from './sessions/session-lookup.js';
+import { cachedSession, cacheSession, evictUserSessions } from './sessions/session-cache.js';
+import type { ClientInfo } from './sessions/session-info.js';
 
 export interface RequestAuth {
   user: SessionUser;
@@ -40,13 +39,23 @@ const bearerOf = (request: FastifyRequest): string | undefined => {
   return token.length >= 16 && token.length <= 200 ? token : undefined;
 };
 
+/** Who a guard lets through: any signed-in user (host) or administrators only. */
+export type GuardKind = 'host' | 'admin';
+const guardKinds = new WeakMap<object, GuardKind>();
+/** Marks a hook as deciding who may call a route: app.ts runs marked hooks before the body is read or validated. */
+export const markGuard = <T extends object>(hook: T, kind: GuardKind): T => {
+  guardKinds.set(hook, kind);
+  return hook;
+};
+export const guardKindOf = (hook: unknown): GuardKind | undefined =>
+  typeof hook === 'function' ? guardKinds.get(hook) : undefined;
+
 /**
  * preHandler factory: resolves the bearer token to a live session. `verify_email` sessions (issued to
  * unverified users) pass only where a route accepts them.
  */
-export const requireAuth =
-  (ctx: AppContext, accept: SessionScope[] = ['full']) =>
-  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+export const requireAuth = (ctx: AppContext, accept: SessionScope[] = ['full']) =>
+  markGuard(async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const token = bearerOf(request);
     if (!token) throw new AppError('UNAUTHORIZED', 'sign-in required');
     const tokenHash = hashToken(token, ctx.config.secrets.tokenPepper);
@@ -73,7 +82,7 @@ export const requireAuth =
       session.lastUsedAt = new Date();
     }
     request.auth = { user: session.user, sessionId: session.sessionId, scope: session.scope };
-  };
+  }, 'host');
 
 export const authOf = (request: FastifyRequest): RequestAuth => {
   if (!request.auth) throw new AppError('UNAUTHORIZED');

@@ -2,12 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './env.js';
 import type { Database, Db } from './db.js';
 import type { Jobs } from './jobs.js';
+import type { AppHooks } from './hooks.js';
 import type { RateLimiter } from '../modules/rate-limits/rate-limiter.js';
 import type { MailMessage } from '../providers/mail/index.js';
 import type { GoogleIdTokenVerifier } from '../providers/google/index.js';
 import type { PlacesProvider } from '../providers/places/index.js';
 import type { FileStorage } from '../providers/storage/index.js';
-import type { ViewCounter } from '../modules/invitations/view-counter.js';
 import type { GoogleContactsProvider } from '../providers/google-contacts/index.js';
 import type { PaymentProvider } from '../providers/payment/index.js';
 import type { MessagingProviders } from '../providers/messaging/create-messaging-providers.js';
@@ -15,6 +15,13 @@ import type { VoiceCallProvider } from '../providers/voice/index.js';
 import type { TextToSpeechProvider } from '../providers/tts/index.js';
 import type { GiftLinkProvider } from '../providers/gifts/index.js';
 import type { PushProvider } from '../providers/push/index.js';
+
+/** Guest page opens, counted in memory and written in batches (modules/invitations/view-counter.ts). */
+export interface ViewCounter {
+  count(guestId: string): void;
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+}
 
 /** What services need from the running process; built once in app.ts and passed down. */
 export interface AppContext {
@@ -24,6 +31,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   jobs: Jobs;
+  /** Work that crosses layers upward: the lower module emits, the higher one subscribed at start-up. */
+  hooks: AppHooks;
   rateLimiter: RateLimiter;
   /** Queues an e-mail; the worker sends it (with retries). */
   enqueueEmail(message: MailMessage): Promise<void>;

@@ -7,6 +7,10 @@ import pg from 'pg';
 import * as schema from '../db/schema/index.js';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** An open transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A pooled connection or an open transaction: repository functions run in either. */
+export type Conn = Db | Tx;
 
 export interface Database {
   db: Db;

@@ -264,7 +264,10 @@ describe('embedded PostgreSQL', () => {
     await insertUser(first.db, { fullName: 'Killed Server', email: 'killed@example.com', passwordHash: 'x' });
     first.pool.on('error', () => {});
     const running = first.pool.query('select pg_sleep(5)').catch(() => 'cut');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Killed once the query is running on the server, not before.
+    await expect
+      .poll(async () => (await first.pool.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where state = 'active' and query = 'select pg_sleep(5)'`)).rows[0]!.n, { timeout: 10_000 })
+      .toBe(1);
     process.kill(serverPid(dataDir), 'SIGKILL');
     const second = await open$(dataDir);
     expect((await findUserByEmail(second.db, 'killed@example.com'))?.fullName).toBe('Killed Server');

@@ -52,6 +52,9 @@ const envSchema = z.object({
   MAIL_TRANSPORT: z.enum(['smtp', 'none']).optional(),
   /** The accessibility coordinator's contact shown on /accessibility (an e-mail or a phone); unset: SUPPORT_EMAIL. */
   ACCESSIBILITY_CONTACT: z.string().trim().min(3).max(200).optional(),
+  /** The accessibility coordinator's name and phone, named on /accessibility beside the contact (IS 5568 asks for both). */
+  ACCESSIBILITY_CONTACT_NAME: z.string().trim().min(2).max(100).regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069]+$/u, 'no control or direction characters').optional(),
+  ACCESSIBILITY_CONTACT_PHONE: z.string().trim().regex(/^\+?[\d\s\-()]{7,20}$/, 'a phone number').optional(),
   /** Bearer token for /metrics; unset: /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   CARDCOM_API_URL: z.url().default('https://secure.cardcom.solutions'),
@@ -180,6 +183,8 @@ export interface Config {
   /** Issue 22: where e-mail goes — SMTP, the dev mailbox (outside production only), or nowhere (MAIL_TRANSPORT=none). */
   mailTransport: 'smtp' | 'dev-mailbox' | 'none';
   accessibilityContact: string | null;
+  accessibilityContactName: string | null;
+  accessibilityContactPhone: string | null;
   /** null: /metrics is off. */
   metricsToken: string | null;
 }
@@ -322,6 +327,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     push: pushConfigOf(e),
     mailTransport: e.SMTP_URL ? 'smtp' : e.MAIL_TRANSPORT === 'none' ? 'none' : e.NODE_ENV === 'production' ? 'none' : 'dev-mailbox',
     accessibilityContact: e.ACCESSIBILITY_CONTACT ?? null,
+    accessibilityContactName: e.ACCESSIBILITY_CONTACT_NAME ?? null,
+    accessibilityContactPhone: e.ACCESSIBILITY_CONTACT_PHONE ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,
   };
 };

@@ -85,6 +85,13 @@ export const answerClientError = (error: Error & { code?: string }, socket: Sock
   socket.destroy();
 };
 
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+/** A stream cut because the client closed the connection ("premature close"), not a fault of ours. */
+const isClientGone = (error: unknown): boolean => {
+  const { code, message } = error as { code?: string; message?: string };
+  return (code !== undefined && CLIENT_GONE.has(code)) || message === 'Premature close';
+};
+
 /** Every error leaves as `{code, message, issues?}`; unexpected ones are logged and answer 500. */
 export const registerErrorHandler = (app: AppInstance): void => {
   app.setErrorHandler((error, request, reply) => {
@@ -102,6 +109,11 @@ export const registerErrorHandler = (app: AppInstance): void => {
       // Malformed JSON, a bad Content-Length, a wrong content type…: the framework's message may quote the input.
       const code = codeOfFrameworkError(error as { code?: string; statusCode?: number });
       return reply.code(httpStatusOf(code)).send(refusal(code));
+    }
+    if (isClientGone(error)) {
+      // The browser went away mid-answer (a favicon dropped, a tab closed): nothing failed on our side.
+      request.log.info({ req: request, reason: (error as { code?: string; message?: string }).code ?? (error as { message?: string }).message }, 'request aborted by the client');
+      return reply.code(499).send(new AppError('BAD_REQUEST', 'the client closed the request').toBody());
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ req: request, err: error }, 'database unavailable');

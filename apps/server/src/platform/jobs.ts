@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { BUSINESS_TIME_ZONE } from '@magiim/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { serializeError } from './logger.js';
 
 /** A background job: its queue name, its retry policy and its handler. Features declare theirs in <feature>.jobs.ts. */
@@ -22,11 +23,35 @@ export interface JobDefinition<T extends object> {
    * alone de-duplicates nothing on a standard queue. Every send to a 'short' queue must carry a singletonKey.
    */
   policy?: 'standard' | 'short';
+  /**
+   * The payload's shape, checked before `handle` (and before a send): a job written by an older deploy, or by
+   * hand, that no longer fits fails loudly with the job's name instead of reaching the handler half-read.
+   */
+  schema: z.ZodType<T>;
   handle(data: T): Promise<void>;
 }
 
+/** The schema of the jobs that carry nothing (cron ticks, sweeps). */
+export const NO_PAYLOAD = z.object({});
+
+/** A payload that does not fit its job's schema: the job fails with this, naming the job and the fields. */
+export class JobPayloadError extends Error {
+  constructor(jobName: string, issues: z.core.$ZodIssue[]) {
+    super(`payload of ${jobName} does not fit its schema: ${issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.message}`).join('; ')}`);
+    this.name = 'JobPayloadError';
+  }
+}
+
+/** The payload read through the job's schema, or JobPayloadError. */
+export const readPayload = <T extends object>(job: Pick<JobDefinition<T>, 'name' | 'schema'>, data: unknown): T => {
+  const parsed = job.schema.safeParse(data);
+  if (!parsed.success) throw new JobPayloadError(job.name, parsed.error.issues);
+  return parsed.data;
+};
+
 export interface Jobs {
-  send<T extends object>(job: JobDefinition<T>, data: T, options?: { singletonKey?: string }): Promise<void>;
+  /** `startAfterSeconds`: the job becomes available only then (a re-check later). */
+  send<T extends object>(job: JobDefinition<T>, data: T, options?: { singletonKey?: string; startAfterSeconds?: number; startAfter?: Date }): Promise<void>;
   /** Starts handling the given jobs in this process (the worker role) and schedules the periodic ones. */
   work(definitions: JobDefinition<object>[]): Promise<void>;
   stop(): Promise<void>;
@@ -77,12 +102,14 @@ export const startJobs = async (options: {
     boss,
     send: async (job, data, sendOptions) => {
       await ensureQueue(job as JobDefinition<object>);
-      await boss.send(job.name, data, {
+      await boss.send(job.name, readPayload(job, data), {
         retryLimit: job.retryLimit,
         retryDelay: job.retryDelaySeconds,
         retryBackoff: true,
         ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
         ...(sendOptions?.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions?.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+        ...(sendOptions?.startAfter ? { startAfter: sendOptions.startAfter } : {}),
       });
     },
     work: async (definitions) => {
@@ -100,9 +127,10 @@ export const startJobs = async (options: {
               const failures = await Promise.all(
                 batch.map(async (job) => {
                   try {
-                    await definition.handle(job.data);
+                    await definition.handle(readPayload(definition, job.data));
                     return undefined;
                   } catch (error) {
+                    if (error instanceof JobPayloadError) options.logger.error({ err: error, jobId: job.id }, 'job payload refused');
                     return { id: job.id, error };
                   }
                 }),

@@ -93,8 +93,27 @@ export interface LoggerSetup {
 }
 
 /** Pino options for Fastify's `logger`: our serializers for requests, replies and errors. */
+/** A stream cut because the client went away ("premature close" from end-of-stream, Node's "Premature close"). */
+const isClientGoneError = (value: unknown): boolean => {
+  if (!(value instanceof Error)) return false;
+  const { code } = value as Error & { code?: string };
+  return code === 'ERR_STREAM_PREMATURE_CLOSE' || value.message.toLowerCase() === 'premature close';
+};
+const ERROR_LEVEL = 50;
+
 export const createLoggerOptions = (setup: LoggerSetup): PinoLoggerOptions => ({
   level: setup.level,
+  hooks: {
+    // @fastify/compress logs a compressed answer the browser dropped (a favicon, a closed tab) with `log.error(err)`:
+    // nothing failed on our side, so it is an info line.
+    logMethod(args, method, level) {
+      if (level === ERROR_LEVEL && isClientGoneError(args[0])) {
+        this.info({ reason: 'premature close' }, 'request aborted by the client');
+        return;
+      }
+      method.apply(this, args);
+    },
+  },
   serializers: {
     req: (request: FastifyRequest) => serializeRequest(request),
     res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),

@@ -6,7 +6,7 @@ const GOOGLE = 'https://accounts.google.com';
 
 /**
  * The SPA's policy: no inline script and nothing from elsewhere, except Google Identity Services when Google
- * sign-in is on; frames only of our own pages (the invitation previews) and Google's. Styles allow 'unsafe-inline' because MUI (emotion) injects its styles at run time.
+ * sign-in is on, and OpenStreetMap's map tiles; frames only of our own pages (the invitation previews) and Google's. Styles allow 'unsafe-inline' because MUI (emotion) injects its styles at run time.
  */
 export const contentSecurityPolicy = (config: Pick<Config, 'googleClientId'>): string => {
   const google = config.googleClientId ? ` ${GOOGLE}` : '';
@@ -14,7 +14,8 @@ export const contentSecurityPolicy = (config: Pick<Config, 'googleClientId'>): s
     "default-src 'self'",
     `script-src 'self'${google}`,
     `style-src 'self' 'unsafe-inline'${google}`,
-    "img-src 'self' data: blob:",
+    // OpenStreetMap's tiles: the event wizard's venue map (issue 27 §6).
+    "img-src 'self' data: blob: https://tile.openstreetmap.org",
     "media-src 'self' blob:",
     "font-src 'self'",
     `connect-src 'self'${google}`,

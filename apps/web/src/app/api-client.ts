@@ -29,6 +29,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Sign-in calls leave the (possibly stale) token out. */
   withToken?: boolean;
+  /** Extra headers (an usher link's token at the door, issue 31). */
+  headers?: Record<string, string>;
 }
 
 const readPayload = async (response: Response): Promise<unknown> => {
@@ -80,7 +82,7 @@ export const apiHeaders = (token: string | null): Record<string, string> => {
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, signal, withToken = true } = options;
   const token = withToken ? readAccessToken() : null;
-  const headers = apiHeaders(token);
+  const headers = { ...apiHeaders(token), ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);

@@ -1,7 +1,7 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, STORAGE_KEYS, directionOf, isLang, type Lang } from '@magiim/shared';
-import { hebrewResources, loadHebrewFeatureTexts, loadLanguageResources } from '../i18n/locale-resources';
+import { FIRST_SCREEN_FEATURES, hebrewResources, loadHebrewFeatureTexts, loadLanguageResources } from '../i18n/locale-resources';
 
 const NAMESPACE = 'translation';
 
@@ -20,21 +20,36 @@ const loadLanguage = async (lang: Lang): Promise<void> => {
 };
 
 let hebrewFeatureTexts: Promise<void> | undefined;
+let firstScreenTexts: Promise<void> | undefined;
+
+const addHebrew = (only?: readonly string[]): Promise<void> =>
+  loadHebrewFeatureTexts(only).then((texts) => {
+    i18n.addResourceBundle('he', NAMESPACE, texts, true, true);
+  });
 
 /**
  * The Hebrew texts of the feature screens (events, guests…), loaded once before the first such screen:
  * the router's feature routes await it. Other languages carry theirs in their own bundle already.
  */
 export const ensureFeatureTexts = (): Promise<void> =>
-  (hebrewFeatureTexts ??= loadHebrewFeatureTexts().then(
-    (texts) => {
-      i18n.addResourceBundle('he', NAMESPACE, texts, true, true);
-    },
-    (error: unknown) => {
-      hebrewFeatureTexts = undefined;
-      throw error;
-    },
-  ));
+  (hebrewFeatureTexts ??= addHebrew().catch((error: unknown) => {
+    hebrewFeatureTexts = undefined;
+    throw error;
+  }));
+
+/**
+ * The signed-in first screens (the event list, the dashboard) wait only for the texts they show
+ * (FIRST_SCREEN_FEATURES); the other features' texts load once their content has painted
+ * (first-screen/remaining-texts.ts), and a screen that shows them re-renders when they arrive (`bindI18nStore: 'added'`).
+ */
+export const ensureFirstScreenTexts = (): Promise<void> => {
+  if (hebrewFeatureTexts) return hebrewFeatureTexts;
+  const first = (firstScreenTexts ??= addHebrew(FIRST_SCREEN_FEATURES).catch((error: unknown) => {
+    firstScreenTexts = undefined;
+    throw error;
+  }));
+  return first;
+};
 
 export const currentLanguage = (): Lang => (isLang(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANG);
 
@@ -59,7 +74,7 @@ export const initI18n = async (): Promise<void> => {
     fallbackLng: DEFAULT_LANG,
     supportedLngs: ['he', 'en', 'ru', 'ar'],
     interpolation: { escapeValue: false },
-    react: { useSuspense: false },
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
   const lang = storedLanguage();
   try {

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { firstScreenModules } from './first-screen/route-modules';
-import { ensureFeatureTexts } from './i18n';
+import { firstScreenModules, firstScreenModulesFor } from './first-screen/route-modules';
+import { ensureFeatureTexts, ensureFirstScreenTexts } from './i18n';
 import { GuestOnly } from './routing/guest-only';
 import { applyAddressLanguage, LangParam } from './routing/lang-param';
 import { ToLightLogin } from './routing/light-login';
@@ -14,8 +14,13 @@ import { RouteErrorPage } from './routing/route-error-page';
 // chunks of the matched routes before the first render (index.html's splash stays up until then) and of
 // the next page before it leaves the current one, so no route needs a loading state of its own.
 const blankLayout = () => import('./layouts/blank-layout');
-// Feature screens need their texts (app/i18n.ts ensureFeatureTexts) before they render.
-const manageEventsLayout = () => Promise.all([firstScreenModules.manageEventsLayout(), ensureFeatureTexts()]).then(([layout]) => layout);
+// Feature screens need their texts (app/i18n.ts ensureFeatureTexts) before they render; the event list and the
+// dashboard opened by address wait only for the texts they show (ensureFirstScreenTexts).
+const layoutTexts = (): Promise<void> =>
+  firstScreenModulesFor(window.location.pathname).some((name) => name === 'manageEventsPage' || name === 'statisticsPage')
+    ? ensureFirstScreenTexts()
+    : ensureFeatureTexts();
+const manageEventsLayout = () => Promise.all([firstScreenModules.manageEventsLayout(), layoutTexts()]).then(([layout]) => layout);
 const authPages = {
   register: () => import('../features/auth/pages/register-page'),
   forgotPassword: () => import('../features/auth/pages/forgot-password-page'),
@@ -214,13 +219,21 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Issue 31: the door, for a host of the event or an usher link without an account (the page decides).
+        path: 'event/:id/check-in',
+        lazy: async () => {
+          const [{ CheckInPage }] = await Promise.all([import('../features/checkin/pages/check-in-page'), ensureFeatureTexts()]);
+          return { Component: CheckInPage };
+        },
+      },
+      {
         // The event dashboard (spec §2): the content layout, its side menu and tabs, one child per screen.
         element: <RequireSession />,
         children: [
           {
             path: 'event/:id',
             lazy: async () => {
-              const [{ EventLayout }] = await Promise.all([firstScreenModules.eventLayout(), ensureFeatureTexts()]);
+              const [{ EventLayout }] = await Promise.all([firstScreenModules.eventLayout(), layoutTexts()]);
               return {
                 element: (
                   <RequireAbility action="manage" subject="Event">

@@ -36,3 +36,18 @@ export function UserText({ children, lang }: { children: ReactNode; lang?: strin
 
 /** First-strong isolates around a person's text, for places that take plain strings (aria-label, title). */
 export const isolateUserText = (text: string): string => `\u2068${text}\u2069`;
+
+const STRONG_RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+const STRONG_LTR = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF]/;
+
+/**
+ * The direction of a person's text by its first strong letter (as `dir="auto"` decides), for a line built of
+ * several isolated parts: `dir="auto"` on the line itself does not look inside its parts' own `<bdi>`s.
+ */
+export const textDirection = (text: string): 'rtl' | 'ltr' | undefined => {
+  for (const char of text) {
+    if (STRONG_RTL.test(char)) return 'rtl';
+    if (STRONG_LTR.test(char)) return 'ltr';
+  }
+  return undefined;
+};

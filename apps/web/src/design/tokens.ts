@@ -23,6 +23,10 @@ export const colors = {
   line: '#E9E3EC',
   success: '#2E7D4F',
   error: '#C0392B',
+  /** MUI's warning orange, for icons and fills. */
+  warning: '#ED6C02',
+  /** Warning as text (`warning.dark`): 5.5:1 on white, 5.2:1 on the canvas (MUI's #E65100 is 3.8:1). */
+  warningText: '#B34700',
 } as const;
 
 export const fonts = {

@@ -1,6 +1,9 @@
 import type { ResourceLanguage } from 'i18next';
 import type { Lang } from '@magiim/shared';
+import { FIRST_SCREEN_FEATURES } from './first-screen-features';
 import he from './locales/he.json';
+
+export { FIRST_SCREEN_FEATURES };
 
 type Tree = { [key: string]: string | Tree };
 
@@ -23,8 +26,17 @@ export const mergeTrees = (trees: Tree[]): Tree => Object.assign({}, ...trees) a
 
 export const hebrewResources = (): ResourceLanguage => he as Tree;
 
-export const loadHebrewFeatureTexts = async (): Promise<ResourceLanguage> =>
-  mergeTrees(await Promise.all(Object.values(hebrewFragments).map((load) => load())));
+const featureOf = (file: string): string => /([\w-]+)\.he\.json$/.exec(file)?.[1] ?? file;
+
+/** The Hebrew feature texts: every fragment, or only the named features' fragments. */
+export const loadHebrewFeatureTexts = async (only?: readonly string[]): Promise<ResourceLanguage> =>
+  mergeTrees(
+    await Promise.all(
+      Object.entries(hebrewFragments)
+        .filter(([file]) => !only || only.includes(featureOf(file)))
+        .map(([, load]) => load()),
+    ),
+  );
 
 export const loadLanguageResources = async (lang: Exclude<Lang, 'he'>): Promise<ResourceLanguage> => {
   const fragments = Object.entries(lazyFragments)

@@ -1,17 +1,19 @@
 import { ERROR_CODES, IMPORT_ROW_ERROR_CODES, MSG, decodeMessage } from '@magiim/shared';
 import { describe, expect, it } from 'vitest';
-import ar from './locales/ar.json';
-import en from './locales/en.json';
-import he from './locales/he.json';
-import ru from './locales/ru.json';
-
 type Tree = { [key: string]: string | Tree };
-const fragments = import.meta.glob<Tree>('./features/*.json', { eager: true, import: 'default' });
+// The files' text, parsed here: the unit suites share modules between files (isolate: false), and i18next merges
+// fragments into the imported core objects it was given, so an imported JSON module may already hold them.
+const parsed = (files: Record<string, string>): Record<string, Tree> =>
+  Object.fromEntries(Object.entries(files).map(([file, text]) => [file, JSON.parse(text) as Tree]));
+const fragments = parsed(import.meta.glob<string>('./features/*.json', { eager: true, query: '?raw', import: 'default' }));
 const fragmentsOf = (lang: string): Tree[] =>
   Object.entries(fragments)
     .filter(([file]) => file.endsWith(`.${lang}.json`))
     .map(([, tree]) => tree);
-const core: Record<string, Tree> = { he, en, ru, ar };
+const coreFiles = parsed(import.meta.glob<string>('./locales/*.json', { eager: true, query: '?raw', import: 'default' }));
+const core: Record<string, Tree> = Object.fromEntries(
+  ['he', 'en', 'ru', 'ar'].map((lang) => [lang, coreFiles[`./locales/${lang}.json`] as Tree]),
+);
 // What the app loads for each language: the core file and every feature fragment.
 const locales: Record<string, Tree> = Object.fromEntries(
   Object.entries(core).map(([lang, tree]) => [lang, Object.assign({}, tree, ...fragmentsOf(lang)) as Tree]),
@@ -77,7 +79,7 @@ describe('locales', () => {
   });
 
   it('shows the spec text for a 429 in English', () => {
-    expect(lookup(en, 'toast.tryLater')).toBe('Something went wrong, please try again later');
+    expect(lookup(core.en as Tree, 'toast.tryLater')).toBe('Something went wrong, please try again later');
   });
 
   it('translates rather than copies English', () => {
@@ -88,5 +90,23 @@ describe('locales', () => {
       );
       expect(copies, lang).toEqual([]);
     }
+  });
+
+  /** What a reader sees of a text: no {{placeholders}}, <tags>, $t() nestings or isolated Latin runs (⁦…⁩). */
+  const prose = (text: string) =>
+    text
+      .replace(/\{\{[^}]*\}\}|<[^>]*>|\$t\([^)]*\)/g, ' ')
+      .replace(/\u2066[^\u2069]*\u2069/g, ' ')
+      // Digit grouping (10,000) is a number's, not a sentence's.
+      .replace(/(\d),(?=\d)/g, '$1');
+
+  it('Hebrew uses plain or Hebrew quotation marks (" ״ ׳), never the Latin “ ” „', () => {
+    const tree = locales.he as Tree;
+    expect(leafKeys(tree).filter((key) => /[“”„‘’‚]/.test(prose(String(lookup(tree, key)))))).toEqual([]);
+  });
+
+  it('Arabic uses its own comma, semicolon and question mark (، ؛ ؟)', () => {
+    const tree = locales.ar as Tree;
+    expect(leafKeys(tree).filter((key) => /[,;?]/.test(prose(String(lookup(tree, key)))))).toEqual([]);
   });
 });

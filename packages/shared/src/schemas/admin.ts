@@ -112,7 +112,8 @@ export const adminEventSchema = z.object({
 export type AdminEvent = z.infer<typeof adminEventSchema>;
 export const adminEventsPageSchema = paged(adminEventSchema);
 
-export const ADMIN_ORDER_FILTERS = ['all', 'paid', 'refunded', 'failed', 'open'] as const;
+/** `attention`: orders whose money matched nothing (needsAttention), for support. */
+export const ADMIN_ORDER_FILTERS = ['all', 'paid', 'refunded', 'failed', 'open', 'attention'] as const;
 export const adminOrdersQuerySchema = adminPagedQuerySchema.extend({ status: z.enum(ADMIN_ORDER_FILTERS).default('all') });
 export const adminOrdersPageSchema = paged(adminOrderSchema);
 

@@ -63,6 +63,11 @@ export const registerSchema = z
     acceptTerms: z.literal(true, { error: MSG.acceptTerms }),
     isAdult: z.literal(true, { error: MSG.mustBeAdult }),
     lang: langSchema,
+    /**
+     * Ours: where the verification link leads after sign-in (a path of this site, e.g. a co-host invitation:
+     * `/cohost-invite/<token>?join=1`); anything else is ignored.
+     */
+    next: z.string().max(500).optional(),
   })
   .refine(...mustMatch<{ password: string; confirmPassword: string }>((v) => v.password));
 export type RegisterInput = z.input<typeof registerSchema>;

@@ -29,7 +29,11 @@ export const cancellationFeeOf = (paidAgorot: number): number =>
 export const suggestedTierFor = (guests: number): number | null =>
   INVITEE_TIERS.find((tier) => tier >= guests) ?? null;
 
-export const ORDER_STATUSES = ['created', 'pending', 'paid', 'failed', 'cancelled', 'refunded'] as const;
+/**
+ * `superseded`: replaced by a newer order of the event before it was paid; `abandoned`: still unpaid a day later;
+ * `needsAttention`: money came that matches no order (amount, currency, or an order already closed): support decides.
+ */
+export const ORDER_STATUSES = ['created', 'pending', 'paid', 'failed', 'cancelled', 'refunded', 'superseded', 'abandoned', 'needsAttention'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_METHODS = ['card', 'bit', 'coupon'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -106,6 +110,11 @@ export const createOrderInputSchema = z.object({
   inviteeCount: tierSchema,
   couponCode: couponCodeSchema.optional(),
   confirmations: orderConfirmationsSchema,
+  /**
+   * A try again after the provider's page sent the host back (declined, cancelled): the event's open order is
+   * replaced by one with a new page even when the choice is the same. Without it the same open order is answered.
+   */
+  newPage: z.boolean().optional(),
 });
 export type CreateOrderInput = z.input<typeof createOrderInputSchema>;
 

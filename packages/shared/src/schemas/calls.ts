@@ -58,8 +58,11 @@ export const CALL_KEYS = { approved: '1', declined: '2', maybe: '3', repeat: '9'
  */
 export const CALL_ATTEMPT_RESULTS = ['answered', 'noAnswer', 'busy', 'failed', 'voicemail', 'silence', 'canceled'] as const;
 export type CallAttemptResult = (typeof CALL_ATTEMPT_RESULTS)[number];
-/** The guest's call as the host sees it (progress column, report). */
-export const CALL_RESULTS = ['queued', 'calling', 'answered', 'noAnswer', 'failed', 'skipped'] as const;
+/**
+ * The guest's call as the host sees it (progress column, report). calling: a call on the wire now; retrying: a try
+ * ended and the next waits for its time (issue 27 §2: "next try at 14:30").
+ */
+export const CALL_RESULTS = ['queued', 'calling', 'retrying', 'answered', 'noAnswer', 'failed', 'skipped'] as const;
 export type CallResult = (typeof CALL_RESULTS)[number];
 
 export const callReportAttemptSchema = z.object({

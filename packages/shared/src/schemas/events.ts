@@ -50,7 +50,17 @@ export const locationSchema = z.object({
   placeId: z.string(),
   venue: localizedTextSchema,
   place: z.object({ name: localizedTextSchema, address: localizedTextSchema }),
+  /** The hall's own map point (the host's pin, or a hall picked from Google Places); null: only the place is known. */
+  venuePoint: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  /** The hall's street address as the host typed it ('' when none). */
+  venueAddress: z.string(),
 }) satisfies z.ZodType<EventLocation>;
+
+export const VENUE_ADDRESS_MAX_LENGTH = 200;
+/** The pin the host confirmed or moved on the map: a point on the globe (not 0,0, which a missing value reads as). */
+export const venuePointInputSchema = z
+  .object({ lat: z.number().min(-90, MSG.invalidValue).max(90, MSG.invalidValue), lng: z.number().min(-180, MSG.invalidValue).max(180, MSG.invalidValue) })
+  .refine((point) => !(point.lat === 0 && point.lng === 0), { message: MSG.invalidValue });
 
 const venueNameSchema = singleLineText({ min: 0, max: LOCATION_NAME_MAX_LENGTH });
 /** The venue (the hall) per event language; only the event's languages are kept. */
@@ -75,6 +85,10 @@ export const locationInputSchema = z.object(
     address: z.string().max(300).optional(),
     lat: z.number().optional(),
     lng: z.number().optional(),
+    /** The hall's pin (null: none, the place's own point stands); absent on an edit: as stored. */
+    venuePoint: venuePointInputSchema.nullable().optional(),
+    /** The hall's street address, for navigation without a pin. */
+    venueAddress: singleLineText({ min: 0, max: VENUE_ADDRESS_MAX_LENGTH }).optional(),
   },
   { error: MSG.chooseLocation },
 );
@@ -209,7 +223,16 @@ export const placeSuggestQuerySchema = z.object({
   q: z.string().trim().min(1, MSG.required).max(PLACE_QUERY_MAX_LENGTH, MSG.maxChars(PLACE_QUERY_MAX_LENGTH)),
   lang: eventLangSchema.default('he'),
 });
-export const placeSuggestionSchema = z.object({ placeId: z.string(), name: z.string(), address: z.string() });
+export const placeSuggestionSchema = z.object({
+  placeId: z.string(),
+  name: z.string(),
+  address: z.string(),
+  /**
+   * The locality's centre, given by the offline places (no Google key): the wizard's map starts there and the host
+   * puts the pin on the hall. Absent from Google's suggestions (a hall picked there carries its own point).
+   */
+  center: z.object({ lat: z.number(), lng: z.number() }).optional(),
+});
 export type PlaceSuggestion = z.infer<typeof placeSuggestionSchema>;
 export const placeSuggestionsSchema = z.array(placeSuggestionSchema);
 

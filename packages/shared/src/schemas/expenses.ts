@@ -32,9 +32,12 @@ export const expenseInputSchema = z
   .refine((row) => row.paidAmount <= row.totalPayment, { path: ['paidAmount'], message: MSG.paidAboveTotal });
 export type ExpenseInput = z.input<typeof expenseInputSchema>;
 
-/** `PUT expenses/{id}`: the whole list, in order, at the version the host read. */
+/**
+ * `PUT expenses/{id}`: the whole list, in order, at the version the host read. Spec §7 sends only the expenses:
+ * without a version the write is last-write-wins; with one, a save that came first refuses it (STALE_VERSION).
+ */
 export const expensesEditSchema = z.object({
-  version: z.number({ error: MSG.invalidValue }).int(MSG.invalidValue).min(0, MSG.invalidValue),
+  version: z.number({ error: MSG.invalidValue }).int(MSG.invalidValue).min(0, MSG.invalidValue).optional(),
   expenses: z
     .array(expenseInputSchema)
     .max(EXPENSES_MAX_ROWS, MSG.invalidValue)

@@ -43,9 +43,12 @@ export const countOfInvitesSchema = z.coerce
 
 export const guestFullNameSchema = singleLineText({ max: FULL_NAME_MAX_LENGTH });
 
-/** Spec §4 statuses; `partiallyComing` exists only as a list filter (approved with fewer attending than invited). */
+/**
+ * Spec §4 statuses; `partiallyComing` exists only as a list filter (approved with fewer attending than invited),
+ * and so does `notReached`: no message reached the guest on any channel (every one failed or could not go).
+ */
 export const guestStatusSchema = z.enum(INVITEE_STATUSES, { error: MSG.invalidValue });
-export const GUEST_STATUS_FILTERS = [...INVITEE_STATUSES, 'partiallyComing'] as const;
+export const GUEST_STATUS_FILTERS = [...INVITEE_STATUSES, 'partiallyComing', 'notReached'] as const;
 export type GuestStatusFilter = (typeof GUEST_STATUS_FILTERS)[number];
 
 const guestFields = {
@@ -99,6 +102,9 @@ export const guestSchema = z.object({
     .object({
       meals: z.partialRecord(z.enum(SPECIAL_MEALS), z.number().int()),
       transport: z.object({ option: z.string() }).nullable(),
+      /** Coming, but transport / meals were never asked on the channel they answered by (WhatsApp, SMS, a call): still open. */
+      transportOpen: z.boolean(),
+      mealsOpen: z.boolean(),
       comments: z.string(),
       answeredAt: z.string(),
     })
@@ -167,6 +173,8 @@ export const guestRowsSchema = z.object({
         countOfInvites: z.union([z.string().max(20), z.number()]).optional(),
         group: z.string().max(500).optional(),
         lang: z.string().max(50).optional(),
+        /** A notes column: the guest's comments. */
+        comments: z.string().max(2000).optional(),
       }),
     )
     .min(1, MSG.required)

@@ -64,6 +64,9 @@ export const guestAnswerSchema = z.object({
   attending: z.number().int().nullable(),
   meals: mealCountsSchema,
   transport: z.object({ option: z.string() }).nullable(),
+  /** Coming, but not asked about transport / meals yet (answered by WhatsApp, SMS or a call): the page asks it. */
+  transportOpen: z.boolean().optional(),
+  mealsOpen: z.boolean().optional(),
   comments: z.string(),
   answeredAt: z.string(),
 });
@@ -99,6 +102,10 @@ export const invitePageSchema = z.object({
       venue: z.string(),
       place: z.string(),
       placeAddress: z.string(),
+      /** The hall's own point (the host's pin): navigation goes there; absent or null, the place's. */
+      venuePoint: z.object({ lat: z.number(), lng: z.number() }).nullable().optional(),
+      /** The hall's street address the host typed: navigation searches it when there is no pin. */
+      venueAddress: z.string().optional(),
     }),
     imageUrl: z.string().nullable(),
     imageSizes: z.record(z.string(), z.string()).nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES, MessageChannel } from '../enums.js';
 import { MSG } from '../messages.js';
 import { multiLineText } from './text.js';
+import { smsPartsOf } from '../sms-parts.js';
 
 // ── Templates (spec §4) ───────────────────────────────────────────────────────
 /** invitation: RSVP rounds 1–3 (rounds 2 and 3 may have their own text); direction: the reminder with directions. */
@@ -35,6 +36,24 @@ export type TemplateRule = keyof typeof TEMPLATE_RULE_REASONS;
 export const templateRuleOf = (reason: string): TemplateRule | null =>
   (Object.keys(TEMPLATE_RULE_REASONS) as TemplateRule[]).find((rule) => TEMPLATE_RULE_REASONS[rule] === reason) ?? null;
 
+/**
+ * The first of WhatsApp's static rules a body breaks, naming what breaks it (the variable at the start or end, the
+ * two side by side), or null. Checked when the host saves, before any payment; the review applies the same rules.
+ */
+export const whatsappTemplateIssue = (text: string): { rule: TemplateRule; message: string } | null => {
+  if (text.length > TEMPLATE_MAX_LENGTH) return { rule: 'tooLong', message: MSG.templateTooLong(TEMPLATE_MAX_LENGTH) };
+  const trimmed = text.trim();
+  const first = /^\{(\w+)\}/.exec(trimmed);
+  if (first) return { rule: 'edgeVariable', message: MSG.templateVariableAtStart(first[1]!) };
+  const last = /\{(\w+)\}$/.exec(trimmed);
+  if (last) return { rule: 'edgeVariable', message: MSG.templateVariableAtEnd(last[1]!) };
+  const pair = /\{(\w+)\}\s*\{(\w+)\}/.exec(text);
+  if (pair) return { rule: 'adjacentVariables', message: MSG.templateVariablesSideBySide(pair[1]!, pair[2]!) };
+  const links = (text.match(/\{(?:link|navigationLink)\}/g)?.length ?? 0) + (text.match(/https?:\/\//gi)?.length ?? 0);
+  if (links > 1) return { rule: 'manyLinks', message: MSG.templateManyLinks };
+  return null;
+};
+
 /** SMS parts: a GSM-7 text 160 / 153 per part, anything else (Hebrew, Arabic, Russian) UCS-2 70 / 67. */
 export const SMS_SEGMENT_WARNING = 2;
 
@@ -53,7 +72,8 @@ export const messageTemplateSchema = z.object({
   updatedAt: z.string(),
 });
 export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
-export const defaultTemplateSchema = z.object({ purpose: z.enum(TEMPLATE_PURPOSES), lang: langSchema, text: z.string() });
+/** `smsText`: the shorter default that goes by SMS while the host keeps the default (SMS parts are paid). */
+export const defaultTemplateSchema = z.object({ purpose: z.enum(TEMPLATE_PURPOSES), lang: langSchema, text: z.string(), smsText: z.string() });
 /** `GET messageTemplate/{id}`. */
 export const messageTemplatesResponseSchema = z.object({
   templates: z.array(messageTemplateSchema),
@@ -164,34 +184,24 @@ export const funnelActionSchema = z.object({
   byChannel: z.record(z.string(), channelCountsSchema),
 });
 /** `GET messages/funnel/{id}`. */
-export const messageFunnelSchema = z.object({ actions: z.array(funnelActionSchema) });
+export const messageFunnelSchema = z.object({
+  actions: z.array(funnelActionSchema),
+  /** The event's package was cancelled: what was waiting was skipped (reason `cancelled`) and nothing more goes. */
+  stopped: z.boolean(),
+});
 export type MessageFunnel = z.infer<typeof messageFunnelSchema>;
 /** Ours: `GET messages/preview/{id}?action=` → what starting an action would send now. */
 export const actionPreviewSchema = z.object({
   action: z.enum(MESSAGE_ACTIONS),
   recipients: z.number().int(),
   messages: z.number().int(),
+  /** Of the messages, those expected to go by SMS (all of them when the event sends SMS). */
+  smsMessages: z.number().int(),
+  /** The parts those SMS take, counted as the sender counts them. */
   smsParts: z.number().int(),
 });
 
-/** Every SMS ends with this line in the guest's language (spam law §30A); each names a word of OPT_OUT_WORDS. */
-export const OPT_OUT_LINES: Record<(typeof LANGUAGES)[number], string> = {
-  he: 'להסרה השיבו הסר',
-  en: 'Reply STOP to opt out',
-  ru: 'Чтобы отписаться, ответьте СТОП',
-  ar: 'لإلغاء الاشتراك أرسلوا توقف',
-};
-
-/**
- * With a numeric SMS sender (SMS_SENDER a registered number, so guests can reply) the invitation SMS asks for an
- * answer by digit; a reply of 1 / 2 / 3 then answers coming / not coming / not sure.
- */
-export const SMS_REPLY_LINES: Record<(typeof LANGUAGES)[number], string> = {
-  he: 'השיבו 1 מגיע/ה, 2 לא מגיע/ה, 3 עוד לא יודע/ת',
-  en: 'Reply 1 coming, 2 not coming, 3 not sure yet',
-  ru: 'Ответьте 1 приду, 2 не приду, 3 пока не знаю',
-  ar: 'أرسلوا 1 سأحضر، 2 لن أحضر، 3 لست متأكدًا بعد',
-};
+export { OPT_OUT_LINES, SMS_REPLY_LINES } from '../sms-parts.js';
 
 /** The invitation's WhatsApp quick replies, in the order coming / not coming / not sure (each ≤ 20 characters). */
 export const WHATSAPP_QUICK_REPLY_TITLES: Record<(typeof LANGUAGES)[number], [string, string, string]> = {
@@ -218,12 +228,5 @@ export const sandboxReplySchema = z.object({
   payload: z.string().regex(/^[a-z]{1,10}:[a-z0-9_]{1,30}:[0-9a-f-]{36}$/i, MSG.invalidValue).optional(),
 });
 
-/** Parts an SMS takes: GSM-7 160/153, otherwise UCS-2 70/67 (counted in UTF-16 code units). */
-export const smsSegmentsOf = (text: string): number => {
-  // eslint-disable-next-line no-control-regex -- the basic GSM-7 set is ASCII printable plus a few; approximated as ASCII
-  const gsm = /^[\u000A\u000D\u0020-\u007E£¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ¡ÄÖÑÜ§¿äöñüà€]*$/.test(text);
-  const [single, multi] = gsm ? [160, 153] : [70, 67];
-  const length = gsm ? [...text].reduce((n, ch) => n + ('^{}\\[~]|€'.includes(ch) ? 2 : 1), 0) : text.length;
-  if (length === 0) return 0;
-  return length <= single ? 1 : Math.ceil(length / multi);
-};
+/** Parts an SMS takes (the counting lives in sms-parts.ts: one function for the editor, the estimate and the sender). */
+export const smsSegmentsOf = (text: string): number => smsPartsOf(text).parts;

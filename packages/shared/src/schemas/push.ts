@@ -16,6 +16,7 @@ export const pushTokenInputSchema = z.object({
     .min(16, { error: MSG.invalidValue })
     .max(PUSH_TOKEN_MAX_LENGTH, { error: MSG.invalidValue })
     .regex(/^[A-Za-z0-9_:.\-/+=]+$/, { error: MSG.invalidValue }),
-  platform: z.enum(PUSH_PLATFORMS, { error: MSG.invalidValue }),
+  /** Spec §7 sends only the token: without it the platform is the request's `x-platform` header. */
+  platform: z.enum(PUSH_PLATFORMS, { error: MSG.invalidValue }).optional(),
 });
 export type PushTokenInput = z.input<typeof pushTokenInputSchema>;

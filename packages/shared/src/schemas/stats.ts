@@ -66,7 +66,7 @@ export const eventStatsSchema = z.object({
 });
 export type EventStatsDto = z.infer<typeof eventStatsSchema>;
 
-export const NOTIFICATION_TYPES = ['approved', 'declined', 'maybe', 'changedDecision', 'wrongNumber', 'publicAnswerKept', 'publicGuestWaiting', 'paymentPaid', 'paymentFailed', 'actionFinished', 'messagesFailed', 'guestOptedOut', 'whatsappOverflowSms', 'whatsappOverflowWait'] as const;
+export const NOTIFICATION_TYPES = ['approved', 'declined', 'maybe', 'changedDecision', 'wrongNumber', 'publicAnswerKept', 'publicGuestWaiting', 'paymentPaid', 'paymentFailed', 'paymentRefunded', 'actionFinished', 'messagesFailed', 'guestOptedOut', 'whatsappOverflowSms', 'whatsappOverflowWait', 'seatFreedOnDecline'] as const;
 /** Public-link answers waiting for the host: a listed guest's kept beside their own, a new phone to approve. */
 export const PUBLIC_NOTIFICATION_TYPES = ['publicAnswerKept', 'publicGuestWaiting'] as const satisfies readonly NotificationType[];
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -95,6 +95,11 @@ export const notificationSchema = z.object({
   latestGuest: z.object({ id: z.string().nullable(), fullName: z.string() }).nullable(),
   /** Different guests among these answers (a guest who answered twice counts once). */
   guests: count,
+  /**
+   * After sending (actionFinished, messagesFailed): guests a message reached on some channel, and guests none
+   * reached (the list's "not reached" filter), as they stand now; null for other notifications.
+   */
+  reach: z.object({ reached: count, notReached: count }).nullable(),
 });
 export type NotificationDto = z.infer<typeof notificationSchema>;
 export const notificationsResponseSchema = z.object({ items: z.array(notificationSchema), unread: count });

@@ -19,6 +19,9 @@ export const publicConfigSchema = z.object({
   supportWhatsappNumber: z.string().nullable(),
   /** The accessibility coordinator's contact (ACCESSIBILITY_CONTACT): an e-mail or phone; null: the support e-mail serves. */
   accessibilityContact: z.string().nullable(),
+  /** The coordinator's name and phone (ACCESSIBILITY_CONTACT_NAME, _PHONE); null when not configured. */
+  accessibilityContactName: z.string().nullable(),
+  accessibilityContactPhone: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -95,6 +95,14 @@ export const orders = pgTable(
     cancelReason: text('cancel_reason'),
     refundAmount: integer('refund_amount'),
     refundId: text('refund_id'),
+    /** The provider's page, answered again to a repeated identical order while this one is open. */
+    checkoutUrl: text('checkout_url'),
+    /** An upgrade's credit (the event's paid subtotals) when it was priced: the paid transition checks it again. */
+    credit: integer('credit').notNull().default(0),
+    /** Last time the reconciliation job asked the provider about this pending order. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** Why money for this order matched nothing (status `needsAttention`): support reads it. */
+    attentionReason: text('attention_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),

@@ -23,8 +23,11 @@ export const voiceTemplates = pgTable(
 
 /** Where a call attempt is: placing (intent recorded before the provider call), ringing, talking, or ended (result set). */
 export type CallAttemptStatus = 'placing' | 'ringing' | 'talking' | 'ended';
-/** Where the keypad conversation is: the invitation and question, the count after 1, or over. */
-export type CallStep = 'question' | 'count' | 'done';
+/**
+ * Where the keypad conversation is: the invitation and question, the count after 1, the count read back (confirm),
+ * whether a ride is needed, which pickup point, or over.
+ */
+export type CallStep = 'question' | 'count' | 'confirm' | 'ride' | 'pickup' | 'done';
 
 /**
  * One phone call to a guest of the call round: the guest's call-round row is the outbox row (action calls, channel 2,
@@ -64,6 +67,8 @@ export const callAttempts = pgTable(
     /** The answer taken from the keypad (approved, declined, maybe) and the count with approved. */
     answerStatus: text('answer_status'),
     answerAttending: smallint('answer_attending'),
+    /** The count keyed and read back, waiting for 1 (confirm) or 2 (enter again). */
+    pendingCount: smallint('pending_count'),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),

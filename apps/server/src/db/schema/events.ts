@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PUBLIC_LINK_NEW_GUEST_BUDGET_DEFAULT, type Ask, type EventLocation, type EventNames, type InviteeStatus, type Lang, type MealCounts, type PublicLinkMode, type SpecialMeal, type WhatsappOverflowMode } from '@magiim/shared';
 import { users } from './users.js';
 
@@ -50,6 +50,8 @@ export const events = pgTable(
     publicLinkNewGuestBudget: integer('public_link_new_guest_budget').notNull().default(PUBLIC_LINK_NEW_GUEST_BUDGET_DEFAULT),
     /** New guests the public link added (counted under the event's row lock; deleting one gives nothing back). */
     publicLinkNewGuestsUsed: integer('public_link_new_guests_used').notNull().default(0),
+    /** Issue 31: the guest's page and direction message show the guest's table number. */
+    showTablesToGuests: boolean('show_tables_to_guests').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Issue 22: retention erased the guest data (guests, answers, messages, calls, images, expenses) six months after the date. */
     guestDataErasedAt: timestamp('guest_data_erased_at', { withTimezone: true }),
@@ -94,6 +96,32 @@ export const guestGroups = pgTable(
 );
 export type GuestGroupRow = typeof guestGroups.$inferSelect;
 
+// ── Seating (issue 31) ─────────────────────────────────────────────────────────
+export const SEATING_TABLE_SHAPES_DB = ['round', 'rectangle', 'knight'] as const;
+/** A table on the event's floor plan; a guest sits at one through `guests.table_id` (capacity 1–30, checked in SQL). */
+export const seatingTables = pgTable(
+  'seating_tables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    name: text('name'),
+    capacity: smallint('capacity').notNull(),
+    shape: text('shape').$type<(typeof SEATING_TABLE_SHAPES_DB)[number]>().notNull().default('round'),
+    x: integer('x').notNull().default(0),
+    y: integer('y').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('seating_tables_event_number_key').on(t.eventId, t.number),
+    check('seating_tables_capacity_check', sql`${t.capacity} between 1 and 30`),
+    check('seating_tables_shape_check', sql`${t.shape} in ('round', 'rectangle', 'knight')`),
+  ],
+);
+export type SeatingTableRow = typeof seatingTables.$inferSelect;
+
 export const guests = pgTable(
   'guests',
   {
@@ -106,6 +134,8 @@ export const guests = pgTable(
     phoneNumber: text('phone_number').notNull(),
     countOfInvites: smallint('count_of_invites').notNull().default(1),
     groupId: uuid('group_id').references(() => guestGroups.id, { onDelete: 'set null' }),
+    /** Issue 31: the guest's table; deleting the table unseats the guest. */
+    tableId: uuid('table_id').references(() => seatingTables.id, { onDelete: 'set null' }),
     lang: text('lang').$type<Lang>().notNull(),
     askTransport: boolean('ask_transport').notNull().default(false),
     askMeals: boolean('ask_meals').notNull().default(false),
@@ -118,9 +148,20 @@ export const guests = pgTable(
     inviteSalt: text('invite_salt'),
     /** Keyed hash of the personal link's token, for lookup (the token itself is never stored). */
     inviteTokenHash: text('invite_token_hash'),
+    /**
+     * Keyed hash of the short code of the guest's links in messages (`/i/<code>`, `/n/<code>`); the code is derived
+     * from the salt with the server key, and set (or reset after a new salt) when messages are rendered.
+     */
+    shortCodeHash: text('short_code_hash'),
     /** The guest's latest answer on the page (status and attending above). */
     answerMeals: jsonb('answer_meals').$type<MealCounts>().notNull().default({}),
     answerTransport: jsonb('answer_transport').$type<{ option: string } | null>(),
+    /**
+     * The guest is coming but was never asked this question (an answer by WhatsApp, SMS or call that did not ask
+     * it): open, not "no ride needed" / "no special meal"; the host sees it open and the page asks it.
+     */
+    answerTransportOpen: boolean('answer_transport_open').notNull().default(false),
+    answerMealsOpen: boolean('answer_meals_open').notNull().default(false),
     answerComments: text('answer_comments').notNull().default(''),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     /** Answered, then answered differently (spec §4 changedDecision); the status keeps the latest answer. */
@@ -134,7 +175,9 @@ export const guests = pgTable(
     index('guests_event_name_idx').on(t.eventId, t.fullName, t.id),
     index('guests_event_status_idx').on(t.eventId, t.status),
     index('guests_event_group_idx').on(t.eventId, t.groupId),
+    index('guests_table_idx').on(t.tableId),
     uniqueIndex('guests_invite_token_hash_key').on(t.inviteTokenHash),
+    uniqueIndex('guests_short_code_hash_key').on(t.shortCodeHash),
     index('guests_event_answered_idx').on(t.eventId, t.answeredAt),
     // A reply from inside WhatsApp or SMS names only the phone: find its guests across events.
     index('guests_phone_idx').on(t.phoneNumber),

@@ -14,3 +14,4 @@ export * from './webhooks.js';
 export * from './calls.js';
 export * from './dashboard.js';
 export * from './operations.js';
+export * from './checkin.js';

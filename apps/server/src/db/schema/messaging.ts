@@ -118,10 +118,11 @@ export const outboxMessages = pgTable(
     // /metrics counts the last day's messages by channel and state (created_at never changes: updates stay HOT).
     index('outbox_messages_created_idx').on(t.createdAt),
     uniqueIndex('outbox_messages_provider_key').on(t.channel, t.providerMessageId),
-    // WhatsApp messages still waiting for `delivered` (the delivery timeout's sweep); those given their SMS drop out.
+    // WhatsApp messages still waiting for `delivered` (the delivery timeout's sweep); those given their SMS
+    // (noDelivery, or uncertainSms for a send whose outcome was unknown) drop out.
     index('outbox_messages_whatsapp_sent_idx')
       .on(t.sentAt)
-      .where(sql`${t.channel} = 3 and ${t.state} = 'sent' and coalesce(${t.reason}, '') <> 'noDelivery'`),
+      .where(sql`${t.channel} = 3 and ${t.state} = 'sent' and coalesce(${t.reason}, '') not in ('noDelivery', 'uncertainSms')`),
   ],
 );
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;

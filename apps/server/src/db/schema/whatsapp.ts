@@ -68,8 +68,8 @@ export const whatsappConversations = pgTable(
     phoneNumber: text('phone_number').notNull(),
     /** The guest's last message to us: free-form messages may go until 24 hours after it. */
     windowOpenedAt: timestamp('window_opened_at', { withTimezone: true }).notNull(),
-    /** The question waiting for the guest's answer: count, meals, or null. */
-    step: text('step').$type<'count' | 'meals'>(),
+    /** The question waiting for the guest's answer: count, meals, ride (needed or not), pickup (which point), or null. */
+    step: text('step').$type<'count' | 'meals' | 'ride' | 'pickup'>(),
     /** The template message the conversation follows. */
     outboxId: uuid('outbox_id').references(() => outboxMessages.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -123,4 +123,25 @@ export const whatsappOptOuts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.phoneNumber] })],
+);
+
+/**
+ * A guest WhatsApp reported as unreachable for this event (131026 and the other permanent recipient codes): the
+ * event's later rounds, reminder and thanks go to them by SMS directly — at most one failed WhatsApp per guest
+ * per event. Written with the failure (the same transaction or statement chain), read when freezing and sending.
+ */
+export const whatsappUnreachable = pgTable(
+  'whatsapp_unreachable',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    guestId: uuid('guest_id')
+      .notNull()
+      .references(() => guests.id, { onDelete: 'cascade' }),
+    /** Meta's code that said so (131026…). */
+    code: text('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.guestId] })],
 );

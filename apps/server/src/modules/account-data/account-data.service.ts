@@ -1,11 +1,13 @@
-import JSZip from 'jszip';
+import { exportCheckin } from '../checkin/public.js';
+import { exportSeating } from '../seating/public.js';
+import { zipToBuffer } from '../../platform/zip.js';
 import { MSG, RATE_LIMITS, todayInBusinessZone, type DeleteAccountBody, type EventNames, type Lang } from '@magiim/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AccountHasActiveEventError, AppError } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { exportGuests } from '../guests/guest-import.service.js';
 import { eraseAccount } from '../retention/erase-account.js';
-import { findUserById } from '../users/users.repository.js';
+import { findUserById } from '../users/public.js';
 import type { UserLike } from '../users/user-data.js';
 import { accountDeletedEmail } from './account-deleted-email.js';
 import * as repo from './account-data.repository.js';
@@ -46,9 +48,10 @@ export const exportAccountData = async (ctx: AppContext, user: UserLike, now = n
   const lang = langOf(user);
   const [events, orders] = await Promise.all([repo.listMemberEvents(ctx.db, user.id), repo.listUserOrders(ctx.db, user.id)]);
 
-  const zip = new JSZip();
-  zip.file(
-    'account.json',
+  const parts: { name: string; data: Buffer | string }[] = [];
+  parts.push({
+    name: 'account.json',
+    data:
     `${JSON.stringify(
       {
         fullName: account.fullName,
@@ -64,7 +67,14 @@ export const exportAccountData = async (ctx: AppContext, user: UserLike, now = n
       null,
       2,
     )}\n`,
-  );
+  });
+
+  // Issue 31: each event's door records (who arrived, how many; usher links without their tokens).
+  const checkins = new Map<string, Awaited<ReturnType<typeof exportCheckin>>>();
+  for (const event of events) checkins.set(event.id, await exportCheckin(ctx, event.id));
+  // Issue 31: each event's tables and who sits at each.
+  const seatings = new Map<string, Awaited<ReturnType<typeof exportSeating>>>();
+  for (const event of events) seatings.set(event.id, await exportSeating(ctx.db, event.id));
 
   const used = new Set<string>();
   const sheetNames = new Map<string, string>();
@@ -76,11 +86,12 @@ export const exportAccountData = async (ctx: AppContext, user: UserLike, now = n
     sheetNames.set(event.id, name);
     // The guest export checks the membership again and reads the list in one consistent snapshot.
     const sheet = await exportGuests(ctx, user.id, event.id, lang);
-    zip.file(name, sheet.file);
+    parts.push({ name, data: sheet.file });
   }
 
-  zip.file(
-    'events.json',
+  parts.push({
+    name: 'events.json',
+    data:
     `${JSON.stringify(
       {
         amountsIn: 'agorot',
@@ -99,6 +110,8 @@ export const exportAccountData = async (ctx: AppContext, user: UserLike, now = n
           createdAt: event.createdAt,
           guestDataErasedAt: event.guestDataErasedAt,
           guestSheet: sheetNames.get(event.id) ?? null,
+          checkIn: checkins.get(event.id) ?? null,
+          seating: seatings.get(event.id) ?? [],
           orders: orders
             .filter((order) => order.eventId === event.id)
             .map(({ eventId: _eventId, ...order }) => order),
@@ -107,9 +120,9 @@ export const exportAccountData = async (ctx: AppContext, user: UserLike, now = n
       null,
       2,
     )}\n`,
-  );
+  });
 
-  const file = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  const file = await zipToBuffer(parts);
   const name = `magiim-data-${todayInBusinessZone(now)}.zip`;
   return { file, asciiName: name, displayName: name };
 };

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
+import yauzl from 'yauzl';
 import { sql } from 'drizzle-orm';
 import { addDays, todayInBusinessZone } from '@magiim/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,10 +28,46 @@ const count = async (query: ReturnType<typeof sql>): Promise<number> => (await t
 
 const setEventDate = (eventId: string, date: string) => t.ctx.db.execute(sql`update events set date = ${date}::date where id = ${eventId}`);
 
+/** The download's entries, read with yauzl, in the shape the checks below use. */
+const unzip = async (data: Buffer) => {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(data, { lazyEntries: true }, (error, opened) => (error || !opened ? reject(error ?? new Error('no zip')) : resolve(opened))),
+  );
+  const contents = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('error', reject);
+    zip.on('end', () => resolve());
+    zip.on('entry', (entry: yauzl.Entry) =>
+      zip.openReadStream(entry, (error, stream) => {
+        if (error || !stream) return reject(error ?? new Error('unreadable'));
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('error', reject);
+        stream.on('end', () => {
+          contents.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
+      }),
+    );
+    zip.readEntry();
+  });
+  return {
+    files: Object.fromEntries([...contents.keys()].map((name) => [name, { dir: name.endsWith('/') }])),
+    file: (name: string) => {
+      const data = contents.get(name);
+      if (!data) return null;
+      const entry: { async(kind: 'string'): Promise<string>; async(kind: 'nodebuffer'): Promise<Buffer> } = {
+        async: ((kind: 'string' | 'nodebuffer') => Promise.resolve(kind === 'string' ? data.toString('utf8') : data)) as never,
+      };
+      return entry;
+    },
+  };
+};
+
 const download = async (token: string) => {
   const res = await t.request('GET', '/user/export', { token });
   expect(res.statusCode, res.body).toBe(200);
-  return { res, zip: await JSZip.loadAsync(res.rawPayload) };
+  return { res, zip: await unzip(res.rawPayload) };
 };
 
 /** Column A of the sheet below its title row: the guests' names. */
@@ -53,8 +89,14 @@ describe('GET /user/export', () => {
     const other = await signUpHost(t, { fullName: 'Other Host' });
 
     const wedding = await createEvent(t, host.token, { names: { he: 'החתונה', en: 'Our wedding' }, date: addDays(todayInBusinessZone(), 50) });
-    await addGuest(t, host.token, wedding, { fullName: 'Dana Levi' });
+    const dana = await addGuest(t, host.token, wedding, { fullName: 'Dana Levi' });
     await addGuest(t, host.token, wedding, { fullName: 'Yossi Mizrahi' });
+    // Issue 31: a door record and an usher link of the event.
+    await t.ctx.db.execute(sql`insert into checkin_arrivals (guest_id, event_id, people) values (${dana.id}, ${wedding}, 2)`);
+    await t.ctx.db.execute(sql`insert into checkin_ushers (event_id, token_hash, expires_at) values (${wedding}, 'usher-hash-export', now() + interval '1 day')`);
+    // Issue 31 (seating): a table with Dana at it.
+    const seat = await t.ctx.db.execute<{ id: string }>(sql`insert into seating_tables (event_id, number, name, capacity) values (${wedding}, 7, 'Family', 10) returning id`);
+    await t.ctx.db.execute(sql`update guests set table_id = ${seat.rows[0]!.id} where id = ${dana.id}`);
     const order = await buyPackage(t, host.token, wedding);
     // A name nobody could type in the form: a folder separator and a right-to-left override.
     const tricky = await createEvent(t, host.token, { date: addDays(todayInBusinessZone(), 80) });
@@ -104,6 +146,14 @@ describe('GET /user/export', () => {
     const mine = events.find((event) => event.id === wedding)!;
     expect(mine).toMatchObject({ role: 'owner', guestSheet: weddingSheet, paid: true });
     expect(mine.orders).toHaveLength(1);
+    expect((mine as unknown as { checkIn: unknown }).checkIn).toMatchObject({
+      arrivals: [{ guestName: 'Dana Levi', people: 2, walkIn: false }],
+      usherLinks: [{ revoked: false }],
+    });
+    expect((mine as unknown as { seating: unknown }).seating).toEqual([
+      { number: 7, name: 'Family', capacity: 10, shape: 'round', guests: [{ guestId: dana.id, fullName: 'Dana Levi' }] },
+    ]);
+    expect(JSON.stringify(mine)).not.toContain('usher-hash-export');
     expect(mine.orders[0]).toMatchObject({ orderNumber: order.orderNumber, total: order.total, status: 'paid' });
     expect(mine.orders[0]).toHaveProperty('receiptUrl');
     // The co-host sees the event and its guests, not the owner's payment.

@@ -124,13 +124,14 @@ const ORDER_SELECT = sql`select o.id, o.order_number, o.event_id, ${EVENT_NAME} 
 export const listUserOrders = async (db: Db, userId: string): Promise<OrderRow[]> =>
   (await db.execute(sql`${ORDER_SELECT} where o.user_id = ${userId} order by o.created_at desc, o.id limit 200`)).rows as unknown as OrderRow[];
 
-export type OrderFilter = 'all' | 'paid' | 'refunded' | 'failed' | 'open';
+export type OrderFilter = 'all' | 'paid' | 'refunded' | 'failed' | 'open' | 'attention';
 const ORDER_FILTERS: Record<OrderFilter, SQL | null> = {
   all: null,
   paid: sql`o.status = 'paid'`,
   refunded: sql`o.refund_amount is not null`,
   failed: sql`o.status = 'failed'`,
   open: sql`o.status in ('created', 'pending')`,
+  attention: sql`o.status = 'needsAttention'`,
 };
 
 /** q: the buyer's e-mail, the event's name, or the order number. */

@@ -104,7 +104,7 @@ export const registerAdministrationRoutes = (app: AppInstance) => {
       schema: {
         tags,
         description:
-          'Orders, newest first. `status`: paid, refunded (a refund was made), failed, open (created or pending), all. `q`: the ' +
+          'Orders, newest first. `status`: paid, refunded (a refund was made), failed, open (created or pending), attention (money that matched no order: needsAttention), all. `q`: the ' +
           `buyer's e-mail, the event's name or the order number. ${PAGED} ${ACCESS}`,
         querystring: adminOrdersQuerySchema,
         response: { 200: adminOrdersPageSchema },

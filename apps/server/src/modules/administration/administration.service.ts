@@ -12,11 +12,11 @@ import type {
 import { MSG } from '@magiim/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { evictUserSessions } from '../auth/session-cache.js';
+import { evictUserSessions } from '../../platform/sessions/session-cache.js';
 import { decideGift } from '../gifts/gifts-admin.js';
 import { sendGiftDecisionEmail } from '../gifts/gift-decision-emails.js';
 import { eraseAccount } from '../retention/erase-account.js';
-import { writeAudit } from './audit-log.js';
+import { writeAudit } from '../admin/audit-log.js';
 import * as repo from './administration.repository.js';
 
 const { isoOf, isoOrNull } = repo;

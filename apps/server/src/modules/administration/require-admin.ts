@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { authOf, requireAuth } from '../../platform/auth.js';
+import { authOf, markGuard, requireAuth } from '../../platform/auth.js';
 
 /**
  * Issue 22: preHandler of every administration route. No session (or a revoked, blocked one) → 401 as
@@ -10,10 +10,10 @@ import { authOf, requireAuth } from '../../platform/auth.js';
  */
 export const requireAdmin = (ctx: AppContext) => {
   const auth = requireAuth(ctx);
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return markGuard(async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     await auth(request, reply);
     if (authOf(request).user.role !== 'admin') throw new AppError('FORBIDDEN', 'administrators only');
-  };
+  }, 'admin');
 };
 
 /** The signed-in administrator's id (after requireAdmin). */

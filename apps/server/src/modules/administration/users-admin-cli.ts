@@ -4,7 +4,7 @@ import { users } from '../../db/schema/users.js';
 import type { Database } from '../../platform/db.js';
 import type { Config } from '../../platform/env.js';
 import { runOnConfiguredDatabase, type CliOutput } from '../admin/admin-cli.js';
-import { writeAudit } from './audit-log.js';
+import { writeAudit } from '../admin/audit-log.js';
 
 export const USER_USAGE = `Usage:
   npm run admin -- user promote <email>      (makes the account an administrator)

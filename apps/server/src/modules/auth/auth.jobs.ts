@@ -1,10 +1,11 @@
+import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import type { Lang } from '@magiim/shared';
+import { LANGUAGES, type Lang } from '@magiim/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { JobDefinition } from '../../platform/jobs.js';
 import { openPayload, payloadKeyFrom, sealPayload } from '../../platform/payload-crypto.js';
-import { findUserByEmail } from '../users/users.repository.js';
-import { sendEmailLink } from './auth.service.js';
+import { findUserByEmail } from '../users/public.js';
+import { sendEmailLink } from './email-links.js';
 
 export const SEND_PASSWORD_RESET_JOB = 'auth.send-password-reset';
 
@@ -39,6 +40,7 @@ export const sendPasswordResetJob = (ctx: AppContext): JobDefinition<SendPasswor
   retryLimit: 3,
   retryDelaySeconds: 10,
   batchSize: 5,
+  schema: z.union([z.object({ id: z.string(), sealed: z.string() }), z.object({ email: z.string(), lang: z.enum(LANGUAGES) })]),
   handle: async (data) => {
     const { email, lang } = requestOf(ctx, data);
     const user = await findUserByEmail(ctx.db, email);

@@ -1,10 +1,11 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
-import { evictUserSessions } from './session-cache.js';
+import { evictUserSessions } from '../../platform/sessions/session-cache.js';
 import { sessions, userTokens, type UserTokenPurpose } from '../../db/schema/sessions.js';
 import { users } from '../../db/schema/users.js';
 
-export type SessionScope = 'full' | 'verify_email';
+export type { SessionScope } from '../../platform/sessions/session-lookup.js';
+import type { SessionScope } from '../../platform/sessions/session-lookup.js';
 
 export const insertSession = async (
   db: Db,

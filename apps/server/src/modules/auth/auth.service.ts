@@ -1,8 +1,6 @@
 import {
   ADMIN_ABILITY,
-  EMAIL_VERIFICATION_TTL_HOURS,
   HOST_ABILITY,
-  PASSWORD_RESET_TTL_MINUTES,
   DEVICE_ID_MAX_LENGTH,
   DEVICE_ID_MIN_LENGTH,
   RATE_LIMITS,
@@ -16,23 +14,13 @@ import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.js';
 import { generateToken, hashToken } from '../../platform/tokens.js';
 import type { UserRow } from '../../db/schema/users.js';
-import type { UserTokenPurpose } from '../../db/schema/sessions.js';
-import {
-  findUserByEmail,
-  findUserByGoogleSub,
-  findUserById,
-  insertUser,
-  updateUser,
-} from '../users/users.repository.js';
-import { toUserData } from '../users/user-data.js';
+import { findUserByEmail, findUserByGoogleSub, findUserById, insertUser, toUserData, updateUser } from '../users/public.js';
 import {
   consumeUserToken,
   discardAllUserTokens,
-  discardUserTokens,
   findUserToken,
   insertSession,
   isUserTokenLive,
-  insertUserToken,
   revokeSession,
   revokeUserSessions,
   type SessionScope,
@@ -40,15 +28,16 @@ import {
 import {
   renderEmailChangeRequestedEmail,
   renderEmailTakenEmail,
-  renderLinkEmail,
   renderPasswordChangedEmail,
   renderRegistrationAttemptEmail,
-  type LinkEmailKind,
 } from './auth-emails.js';
-import type { ClientInfo } from './session-info.js';
+import type { ClientInfo } from '../../platform/sessions/session-info.js';
 import { forgetDevices, isKnownDevice, rememberDevice } from './known-devices.repository.js';
 import type { LimitCheck } from '../rate-limits/rate-limiter.js';
 import { sealPasswordResetRequest, sendPasswordResetJob } from './auth.jobs.js';
+import { sendEmailLink } from './email-links.js';
+
+export { sendEmailLink };
 import { removeSessionPushTokens } from '../push/push-tokens.service.js';
 
 export const createSession = async (ctx: AppContext, user: UserRow, client: ClientInfo, scope: SessionScope) => {
@@ -74,42 +63,6 @@ const signIn = async (ctx: AppContext, user: UserRow, client: ClientInfo): Promi
   userAbility: abilityOf(user),
 });
 
-type EmailedTokenPurpose = Exclude<UserTokenPurpose, 'sign_in_link'>;
-
-const EMAIL_OF_LINK: Record<EmailedTokenPurpose, LinkEmailKind> = {
-  verify_email: 'verify',
-  change_email: 'changeEmail',
-  reset_password: 'reset',
-};
-
-/** Sends a fresh single-use link; earlier unused links of the same kind stop working. */
-export const sendEmailLink = async (
-  ctx: AppContext,
-  user: UserRow,
-  kind: EmailedTokenPurpose,
-  options: { lang: Lang; to: string },
-): Promise<void> => {
-  const token = generateToken();
-  await discardUserTokens(ctx.db, user.id, kind);
-  const ttlMs = kind === 'reset_password' ? PASSWORD_RESET_TTL_MINUTES * 60_000 : EMAIL_VERIFICATION_TTL_HOURS * 3_600_000;
-  await insertUserToken(ctx.db, {
-    userId: user.id,
-    purpose: kind,
-    tokenHash: hashToken(token, ctx.config.secrets.tokenPepper),
-    email: options.to,
-    expiresAt: new Date(Date.now() + ttlMs),
-  });
-  const route = kind === 'reset_password' ? 'reset-password' : 'verify-email';
-  // Until the address is proven, the registrant's name stays out: "www.evil.com" as a name would become a link.
-  const nameIsSafe = kind === 'reset_password' && !!user.emailVerifiedAt;
-  const email = renderLinkEmail(EMAIL_OF_LINK[kind], {
-    lang: options.lang,
-    name: nameIsSafe ? user.fullName : null,
-    supportEmail: ctx.config.supportEmail,
-    url: `${ctx.config.appUrl}/${route}/${token}`,
-  });
-  await ctx.enqueueEmail({ to: options.to, ...email });
-};
 
 /** Tells the account's current address that its password changed, with a way back in if it was not them. */
 export const notifyPasswordChanged = async (ctx: AppContext, user: UserRow): Promise<void> => {
@@ -153,7 +106,7 @@ const notifyRegistrationAttempt = async (ctx: AppContext, owner: UserRow): Promi
  */
 export const register = async (
   ctx: AppContext,
-  input: { fullName: string; email: string; password: string; lang: Lang },
+  input: { fullName: string; email: string; password: string; lang: Lang; next?: string | undefined },
   client: ClientInfo,
 ): Promise<{ email: string; accessToken: string }> => {
   await ctx.rateLimiter.consume([{ bucket: `register:ip:${client.ip}`, limit: RATE_LIMITS.registrationsPerIp }]);
@@ -162,7 +115,7 @@ export const register = async (
   // conflicts and inserts nothing), then the new account gets its link, the owner the notice.
   const user = await insertUser(ctx.db, { fullName: input.fullName, email: input.email, passwordHash, lang: input.lang });
   if (user) {
-    await sendEmailLink(ctx, user, 'verify_email', { lang: input.lang, to: user.email });
+    await sendEmailLink(ctx, user, 'verify_email', { lang: input.lang, to: user.email, next: input.next });
     return { email: user.email, accessToken: await createSession(ctx, user, client, 'verify_email') };
   }
   const owner = await findUserByEmail(ctx.db, input.email);

@@ -3,10 +3,10 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { generateToken, hashToken } from '../../platform/tokens.js';
 import type { Limit } from '../rate-limits/rate-limiter.js';
-import { findUserById } from '../users/users.repository.js';
+import { findUserById } from '../users/public.js';
 import { toUserData } from '../users/user-data.js';
 import { abilityOf, createSession } from './auth.service.js';
-import type { ClientInfo } from './session-info.js';
+import type { ClientInfo } from '../../platform/sessions/session-info.js';
 import { consumeSignInLink, deleteExpiredSignInLinks, insertSignInLink } from './one-time-sign-in.repository.js';
 
 /**

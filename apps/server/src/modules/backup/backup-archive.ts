@@ -9,10 +9,17 @@ import { z } from 'zod';
  */
 export const BACKUP_FORMAT = 'magiim-backup';
 export const BACKUP_FORMAT_VERSION = 1;
+/**
+ * Version 2: the database is one `database.pgdump` entry (pg_dump's custom format, written when a pg_dump of the
+ * server's major version is on the PATH) instead of the tables' rows; an older Magiim refuses it rather than
+ * restoring nothing.
+ */
+export const BACKUP_FORMAT_VERSION_PG_DUMP = 2;
+export const PG_DUMP_ENTRY = 'database.pgdump';
 
 export const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
-  version: z.literal(BACKUP_FORMAT_VERSION),
+  version: z.union([z.literal(BACKUP_FORMAT_VERSION), z.literal(BACKUP_FORMAT_VERSION_PG_DUMP)]),
   createdAt: z.string(),
   /** Where it was taken from: the embedded database of a DATA_DIR, or DATABASE_URL's. */
   source: z.enum(['embedded', 'database-url']),

@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { chmod, copyFile, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,22 +33,26 @@ interface Options {
 }
 
 const parse = (command: 'backup' | 'restore', args: string[]): Options => {
-  const options: Options = { file: '', withSecrets: false, force: false, secretsFile: undefined };
-  const files: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (command === 'backup' && arg === '--with-secrets') options.withSecrets = true;
-    else if (command === 'restore' && arg === '--force') options.force = true;
-    else if (command === 'restore' && arg === '--secrets') {
-      const value = args[++i];
-      if (!value) throw new UsageError('--secrets needs the path of a secrets file.');
-      options.secretsFile = value;
-    } else if (arg.startsWith('-')) throw new UsageError(`Unknown option ${arg}.`);
-    else files.push(arg);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: command === 'backup' ? { 'with-secrets': { type: 'boolean' } } : { force: { type: 'boolean' }, secrets: { type: 'string' } },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
   }
-  if (files.length !== 1) throw new UsageError(files.length ? 'Give one file.' : `${command} needs a file.`);
-  options.file = path.resolve(files[0]!);
-  return options;
+  const { values, positionals } = parsed as { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? 'Give one file.' : `${command} needs a file.`);
+  if (values.secrets === '') throw new UsageError('--secrets needs the path of a secrets file.');
+  return {
+    file: path.resolve(positionals[0]!),
+    withSecrets: values['with-secrets'] === true,
+    force: values.force === true,
+    secretsFile: typeof values.secrets === 'string' ? values.secrets : undefined,
+  };
 };
 
 const sizeOf = (bytes: number) =>
@@ -103,7 +108,11 @@ const backup = async (options: Options, config: Config, output: Output): Promise
   }
   const secretsFile = path.join(config.dataDir, 'secrets.json');
   output.out(`Backup written: ${summary.file} (${sizeOf(summary.bytes)}, mode 0600)`);
-  output.out(`  ${describeCounts(summary.counts)}; ${summary.rows} rows in ${summary.tables} tables; ${summary.mediaFiles} media files (event images)`);
+  output.out(
+    summary.format === 'pg_dump'
+      ? `  ${describeCounts(summary.counts)}; the database as pg_dump wrote it; ${summary.mediaFiles} media files (event images)`
+      : `  ${describeCounts(summary.counts)}; ${summary.rows} rows in ${summary.tables} tables; ${summary.mediaFiles} media files (event images)`,
+  );
   output.out(`  from ${config.databaseUrl ? 'DATABASE_URL' : `the embedded database of ${config.dataDir}`}, as one consistent snapshot`);
   if (options.withSecrets) {
     await copyFile(secretsFile, secretsCopy);
@@ -179,11 +188,13 @@ const restore = async (options: Options, config: Config, output: Output): Promis
     }
     summary = await restoreBackup({ connectionString: database.connectionString, dataDir: config.dataDir, zip, manifest });
   } finally {
+    zip.close();
     await database.close();
   }
   if (options.secretsFile) await adoptSecrets(config, options.secretsFile, output);
   output.out(`Restored into ${config.databaseUrl ? "DATABASE_URL's database" : `the embedded database of ${config.dataDir}`}:`);
   output.out(`  ${describeCounts(summary.counts)}; ${summary.rows} rows; ${summary.mediaFiles} media files`);
+  if (summary.mailRequeued) output.out(`  ${summary.mailRequeued} queued e-mail${summary.mailRequeued === 1 ? '' : 's'} queued again for sending`);
   output.out(
     `  ${summary.migrationsInBackup} migrations from the backup, ${summary.migrationsApplied} newer one${summary.migrationsApplied === 1 ? '' : 's'} applied`,
   );

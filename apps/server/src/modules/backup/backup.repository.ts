@@ -57,10 +57,13 @@ const countsOf = async (client: pg.Client): Promise<Counts> => {
   return rows[0]!;
 };
 
-/** Every table of the app's schema, read in one REPEATABLE READ snapshot; `onTable` gets each table's rows (to_jsonb, one a line). */
+/**
+ * Every table of the app's schema, read in one REPEATABLE READ snapshot. `onTable` gets each table's rows (to_jsonb
+ * text, one a line) as they are fetched, a cursor batch at a time, and must have consumed them when it resolves.
+ */
 export const readSnapshot = (
   connectionString: string,
-  onTable: (name: string, lines: string[]) => void,
+  onTable: (name: string, lines: AsyncIterable<string>) => Promise<void>,
 ): Promise<Pick<BackupManifest, 'serverVersion' | 'migrations' | 'tables' | 'sequences'>> =>
   withClient(connectionString, async (client) => {
     // One snapshot for every table: what pg_dump does, and what makes the backup consistent while the app runs.
@@ -84,16 +87,24 @@ export const readSnapshot = (
       );
       const tables: BackupManifest['tables'] = [];
       for (const table of tableRows.rows) {
-        const lines: string[] = [];
-        await client.query(`declare backup_rows no scroll cursor for select to_jsonb(t)::text as j from ${qualified(DATA_SCHEMA, table.name)} t`);
-        for (;;) {
-          const batch = await client.query<{ j: string }>(`fetch ${FETCH_ROWS} from backup_rows`);
-          for (const row of batch.rows) lines.push(row.j);
-          if (batch.rows.length < FETCH_ROWS) break;
+        let count = 0;
+        let done = false;
+        async function* lines(): AsyncGenerator<string> {
+          await client.query(`declare backup_rows no scroll cursor for select to_jsonb(t)::text as j from ${qualified(DATA_SCHEMA, table.name)} t`);
+          for (;;) {
+            const batch = await client.query<{ j: string }>(`fetch ${FETCH_ROWS} from backup_rows`);
+            for (const row of batch.rows) {
+              count += 1;
+              yield `${row.j}\n`;
+            }
+            if (batch.rows.length < FETCH_ROWS) break;
+          }
+          await client.query('close backup_rows');
+          done = true;
         }
-        await client.query('close backup_rows');
-        onTable(table.name, lines);
-        tables.push({ schema: DATA_SCHEMA, name: table.name, columns: table.columns, rows: lines.length });
+        await onTable(table.name, lines());
+        if (!done) throw new Error(`the rows of ${table.name} were not all written`);
+        tables.push({ schema: DATA_SCHEMA, name: table.name, columns: table.columns, rows: count });
       }
       const sequences = (
         await client.query<{ name: string; last_value: string | null }>(
@@ -108,6 +119,23 @@ export const readSnapshot = (
       throw error;
     }
   });
+
+/** The server's version and the app's migration level (what a pg_dump backup's manifest records beside the dump). */
+export const readLevel = (connectionString: string): Promise<Pick<BackupManifest, 'serverVersion' | 'migrations'> & { major: number }> =>
+  withClient(connectionString, async (client) => {
+    const version = (await client.query<{ v: string; n: string }>("select current_setting('server_version') as v, current_setting('server_version_num') as n")).rows[0]!;
+    const migrated = await client.query<{ present: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+    if (!migrated.rows[0]!.present) throw new Error('The database holds no Magiim schema (it was never started): there is nothing to back up.');
+    const migrations = (
+      await client.query<{ hash: string; created_at: string }>('select hash, created_at from drizzle.__drizzle_migrations order by created_at, id')
+    ).rows.map((row) => ({ hash: row.hash, createdAt: Number(row.created_at) }));
+    return { serverVersion: version.v, major: Math.floor(Number(version.n) / 10_000), migrations };
+  });
+
+export const readServerMajor = (connectionString: string): Promise<number> =>
+  withClient(connectionString, async (client) =>
+    Math.floor(Number((await client.query<{ n: string }>("select current_setting('server_version_num') as n")).rows[0]!.n) / 10_000),
+  );
 
 /** What the database holds now: nothing of ours, an empty schema, or data. */
 export const describeTarget = async (connectionString: string): Promise<{ state: 'empty' | 'schema-only' | 'data'; counts?: Counts }> =>
@@ -164,9 +192,9 @@ const loadOrder = async (client: pg.Client, names: string[]): Promise<string[]> 
 
 /**
  * Loads the backup's rows into the tables the migrations laid (up to the backup's level), in one transaction, and
- * puts the sequences back. `linesOf` gives a table's rows (to_jsonb text, one a line).
+ * puts the sequences back. `linesOf` gives a table's rows (to_jsonb text, one a line), read as they are loaded.
  */
-export const loadRows = (connectionString: string, manifest: BackupManifest, linesOf: (schema: string, name: string) => Promise<string[]>) =>
+export const loadRows = (connectionString: string, manifest: BackupManifest, linesOf: (schema: string, name: string) => Promise<AsyncIterable<string>>) =>
   withClient(connectionString, async (client) => {
     const { rows: targetTables } = await client.query<{ name: string; columns: string[] }>(
       `select c.relname as name,
@@ -201,7 +229,7 @@ export const loadRows = (connectionString: string, manifest: BackupManifest, lin
       for (const name of await loadOrder(client, manifest.tables.map((table) => table.name))) {
         const table = manifest.tables.find((candidate) => candidate.name === name)!;
         const lines = await linesOf(table.schema, table.name);
-        if (lines.length !== table.rows) throw new RestoreRefused(`The backup is damaged: ${table.name} holds ${lines.length} rows, its manifest says ${table.rows}.`);
+        let count = 0;
         const list = table.columns.map(quote).join(', ');
         const insert = `insert into ${qualified(table.schema, table.name)} (${list}) overriding system value
                         select ${list} from jsonb_populate_recordset(null::${qualified(table.schema, table.name)}, $1::jsonb)`;
@@ -213,12 +241,15 @@ export const loadRows = (connectionString: string, manifest: BackupManifest, lin
           batch = [];
           chars = 0;
         };
-        for (const line of lines) {
+        for await (const line of lines) {
+          if (!line.length) continue;
+          count += 1;
           batch.push(line);
           chars += line.length;
           if (batch.length >= LOAD_ROWS || chars >= LOAD_CHARS) await flush();
         }
         await flush();
+        if (count !== table.rows) throw new RestoreRefused(`The backup is damaged: ${table.name} holds ${count} rows, its manifest says ${table.rows}.`);
       }
       for (const sequence of manifest.sequences) {
         if (sequence.lastValue === null) continue;
@@ -246,5 +277,9 @@ export const recreateDatabase = async (connectionString: string): Promise<void> 
     await client.query(`create database ${quote(name)}`);
   });
 };
+
+/** E-mails the backup caught waiting to be sent (their jobs lived in pg-boss's tables, which a backup leaves out). */
+export const queuedMailIds = (connectionString: string): Promise<string[]> =>
+  withClient(connectionString, async (client) => (await client.query<{ id: string }>(`select id from mail_deliveries where status = 'queued' order by created_at`)).rows.map((row) => row.id));
 
 export const countsAt = (connectionString: string): Promise<Counts> => withClient(connectionString, countsOf);

@@ -1,15 +1,17 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import JSZip from 'jszip';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, databaseUrlFor, PASSWORD, type TestApp } from '../../../test/test-app.js';
 import { startEmbeddedPostgres } from '../../platform/embedded-postgres.js';
 import { loadConfig } from '../../platform/env.js';
+import { payloadKeyFrom, sealPayload } from '../../platform/payload-crypto.js';
 import { addGuest, hostWithEvent } from '../guests/guest-test-kit.js';
 import { personalTokenOf } from '../invitations/invite-test-kit.js';
 import { runBackupCli } from './backup-cli.js';
+import { openZipReader } from '../../platform/zip.js';
 import { runMigrations } from './backup.repository.js';
 import { migrationsFolder } from './backup.service.js';
 
@@ -51,6 +53,21 @@ const cli = async (command: 'backup' | 'restore', args: string[], dataDir: strin
   return { code, out: out.join('\n'), err: err.join('\n') };
 };
 
+/** A backup file's entries as text (or bytes), read with the restore's own reader. */
+const entriesOf = async (file: string) => {
+  const zip = await openZipReader(file, { maxEntries: 1_000, maxCompressionRatio: 1_000 });
+  try {
+    const read = async (name: string): Promise<Buffer> => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await zip.open(name)) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    };
+    return new Map(await Promise.all(zip.names().map(async (name) => [name, await read(name)] as const)));
+  } finally {
+    zip.close();
+  }
+};
+
 const IMAGE_KEY = 'events/backup-test/v1/480.webp';
 const IMAGE = Buffer.from('RIFF0000WEBPbackup-test-image');
 const GUEST = 'מרים גיבוי';
@@ -86,8 +103,8 @@ describe('backup and restore of the embedded database', () => {
     expect(statSync(backupFile).mode & 0o777).toBe(0o600);
     expect(statSync(`${backupFile}.secrets.json`).mode & 0o777).toBe(0o600);
     expect(readFileSync(`${backupFile}.secrets.json`, 'utf8')).toBe(readFileSync(path.join(dirA, 'secrets.json'), 'utf8'));
-    const zip = await JSZip.loadAsync(readFileSync(backupFile));
-    const manifest = JSON.parse(await zip.file('manifest.json')!.async('string')) as {
+    const zip = await entriesOf(backupFile);
+    const manifest = JSON.parse(zip.get('manifest.json')!.toString('utf8')) as {
       migrations: unknown[];
       tables: { name: string; rows: number }[];
       media: { key: string }[];
@@ -95,10 +112,10 @@ describe('backup and restore of the embedded database', () => {
     expect(manifest.migrations.length).toBeGreaterThan(10);
     expect(manifest.tables.find((table) => table.name === 'guests')?.rows).toBe(1);
     expect(manifest.media).toEqual([{ key: IMAGE_KEY, size: IMAGE.length }]);
-    expect(await zip.file(`media/${IMAGE_KEY}`)!.async('nodebuffer')).toEqual(IMAGE);
+    expect(zip.get(`media/${IMAGE_KEY}`)).toEqual(IMAGE);
     // Nothing of the secrets is in the backup itself.
     const secrets = JSON.parse(readFileSync(path.join(dirA, 'secrets.json'), 'utf8')) as Record<string, string>;
-    const everything = (await Promise.all(Object.values(zip.files).map((file) => file.async('string')))).join('\n');
+    const everything = [...zip.values()].map((data) => data.toString('utf8')).join('\n');
     for (const value of Object.values(secrets)) expect(everything).not.toContain(value);
   });
 
@@ -119,9 +136,9 @@ describe('backup and restore of the embedded database', () => {
     const again = path.join(work, 'b-again.backup');
     expect((await cli('backup', [again], dirB)).code).toBe(0);
     const tablesOf = async (file: string) => {
-      const zip = await JSZip.loadAsync(readFileSync(file));
-      const entries = Object.keys(zip.files).filter((name) => name.startsWith('tables/') && !zip.files[name]!.dir).sort();
-      return Object.fromEntries(await Promise.all(entries.map(async (name) => [name, await zip.file(name)!.async('string')] as const)));
+      const zip = await entriesOf(file);
+      const entries = [...zip.keys()].filter((name) => name.startsWith('tables/')).sort();
+      return Object.fromEntries(entries.map((name) => [name, zip.get(name)!.toString('utf8')] as const));
     };
     const before = await tablesOf(backupFile);
     expect(Object.values(before).join('').length).toBeGreaterThan(1_000);
@@ -253,6 +270,16 @@ describe('backup and restore with DATABASE_URL', () => {
     expect(t.config.databaseUrl).toBeTruthy();
     const { token, eventId } = await hostWithEvent(t);
     const guestToken = personalTokenOf(await addGuest(t, token, eventId, { fullName: GUEST }));
+    // A media file larger than the streams' buffers many times over: it must come back byte for byte.
+    const bigKey = `events/${eventId}/v1/1920.webp`;
+    const big = randomBytes(24 * 1024 * 1024);
+    await t.ctx.storage.put(bigKey, big, 'image/webp');
+    const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+    // An e-mail queued and not yet sent when the backup is taken (its job, in pg-boss's tables, is not in a backup).
+    const mailTo = `queued.${randomUUID().slice(0, 8)}@example.com`;
+    const deliveryId = randomUUID();
+    const sealed = sealPayload(payloadKeyFrom(t.config.secrets.payloadKey), { to: mailTo, subject: 'Waiting', html: '<p>waiting</p>', text: 'waiting' }, deliveryId);
+    await t.ctx.database.pool.query(`insert into mail_deliveries (id, sealed) values ($1, $2)`, [deliveryId, sealed]);
     const file = path.join(work, 'url.backup');
     const backup = await cli('backup', [file], t.config.dataDir, t.config.databaseUrl);
     expect(backup.err).toBe('');
@@ -261,10 +288,13 @@ describe('backup and restore with DATABASE_URL', () => {
     expect(backup.out).toContain('from DATABASE_URL');
 
     expect((await cli('restore', [file, '--force'], t.config.dataDir, target)).err).toContain('--force recreates the embedded database only');
+    rmSync(path.join(t.config.dataDir, 'media', ...bigKey.split('/')));
     const restored = await cli('restore', [file], t.config.dataDir, target);
     expect(restored.err).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.out).toContain('1 users, 1 events, 1 guests');
+    expect(restored.out).toContain('1 queued e-mail queued again for sending');
+    expect(sha(readFileSync(path.join(t.config.dataDir, 'media', ...bigKey.split('/'))))).toBe(sha(big));
     const again = await cli('restore', [file], t.config.dataDir, target);
     expect(again.code).toBe(1);
     expect(again.err).toContain('is not empty');
@@ -275,8 +305,63 @@ describe('backup and restore with DATABASE_URL', () => {
       const page = await other.request('GET', `/invite/${guestToken}`);
       expect(page.statusCode).toBe(200);
       expect((page.json() as { guest: { fullName: string } }).guest.fullName).toBe(GUEST);
+      // The restored database's worker sends the e-mail that was waiting.
+      expect((await other.waitForMail(mailTo, () => true, 30_000)).subject).toBe('Waiting');
     } finally {
       await other.close();
     }
   }, 120_000);
+});
+
+/** A PostgreSQL whose pg_dump and pg_restore are on this machine (Debian's packages); the embedded 18 ships none. */
+const machinePostgres = (() => {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a)) : [];
+  const found = versions.find((version) => ['pg_dump', 'pg_restore', 'initdb', 'postgres'].every((tool) => existsSync(path.join(root, version, 'bin', tool))));
+  return found ? path.join(root, found) : undefined;
+})();
+
+describe.skipIf(!machinePostgres)(`backup and restore with pg_dump of the server's version (${machinePostgres ?? 'skipped: no /usr/lib/postgresql/<n>/bin with pg_dump, pg_restore, initdb and postgres'})`, () => {
+  it('writes the database as pg_dump does and restores it with pg_restore, the media and the queued e-mails as ever', async () => {
+    const dataDir = freshDir('mgbak-pgdump-');
+    const server = await startEmbeddedPostgres({ dataDir: freshDir('mgbak-pg-'), password: 'pgdump-test', nativeDir: machinePostgres!, systemDir: freshDir('mgbak-pgsys-') });
+    const savedPath = process.env.PATH;
+    process.env.PATH = `${path.join(machinePostgres!, 'bin')}${path.delimiter}${savedPath ?? ''}`;
+    try {
+      await runMigrations(server.connectionString, migrationsFolder());
+      const client = new pg.Client({ connectionString: server.connectionString });
+      await client.connect();
+      await client.query(`insert into users (full_name, email, password_hash) values ('Dump Host', 'dump.host@example.com', 'x')`);
+      await client.query(`insert into mail_deliveries (id, sealed) values ($1, 'sealed')`, [randomUUID()]);
+      await client.query('create database restored');
+      await client.end();
+      mkdirSync(path.join(dataDir, 'media', 'events', 'dump', 'v1'), { recursive: true });
+      const image = randomBytes(100_000);
+      writeFileSync(path.join(dataDir, 'media', 'events', 'dump', 'v1', '480.webp'), image);
+
+      const file = path.join(dataDir, 'dump.backup');
+      const backup = await cli('backup', [file], dataDir, server.connectionString);
+      expect(backup.err).toBe('');
+      expect(backup.code).toBe(0);
+      expect(backup.out).toContain('1 users, 0 events, 0 guests; the database as pg_dump wrote it; 1 media files');
+      const entries = await entriesOf(file);
+      expect([...entries.keys()].sort()).toEqual(['database.pgdump', 'manifest.json', 'media/events/dump/v1/480.webp']);
+
+      rmSync(path.join(dataDir, 'media'), { recursive: true });
+      const target = databaseUrlFor(server.connectionString, 'restored');
+      const restored = await cli('restore', [file], dataDir, target);
+      expect(restored.err).toBe('');
+      expect(restored.code).toBe(0);
+      expect(restored.out).toContain('1 users, 0 events, 0 guests');
+      expect(restored.out).toContain('1 queued e-mail queued again for sending');
+      expect(readFileSync(path.join(dataDir, 'media', 'events', 'dump', 'v1', '480.webp')).equals(image)).toBe(true);
+      const check = new pg.Client({ connectionString: target });
+      await check.connect();
+      expect((await check.query('select email from users')).rows).toEqual([{ email: 'dump.host@example.com' }]);
+      await check.end();
+    } finally {
+      process.env.PATH = savedPath;
+      await server.stop();
+    }
+  }, 180_000);
 });

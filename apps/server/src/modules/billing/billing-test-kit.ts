@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import type { CreateOrderInput, CreateOrderResponse, Order } from '@magiim/shared';
+import type { CreateOrderInput, CreateOrderResponse, NotificationsResponse, Order } from '@magiim/shared';
+import type { PaymentOutcome, PaymentProvider, RefundRequest } from '../../providers/payment/index.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { coupons } from '../../db/schema/billing.js';
 
@@ -92,3 +93,62 @@ export const guestStatuses = async (t: TestApp, eventId: string) =>
 
 let couponCounter = 0;
 export const uniqueCode = (prefix = 'TEST') => `${prefix}${Date.now().toString(36).toUpperCase()}${++couponCounter}`;
+
+/**
+ * A provider whose re-query answers what the test says (pages `lp-<order id>`); it records its refunds.
+ * Install with `t.ctx.payments = scripted.provider` and put the sandbox back after the test.
+ */
+export const scriptedProvider = () => {
+  const outcomes = new Map<string, PaymentOutcome>();
+  const refunds: RefundRequest[] = [];
+  let verifies = 0;
+  const provider: PaymentProvider = {
+    name: 'cardcom',
+    createCheckout: async (request) => {
+      const ref = `lp-${request.orderId}`;
+      outcomes.set(ref, { status: 'pending', orderId: request.orderId });
+      return { checkoutUrl: `https://pay.example/${ref}`, providerRef: ref };
+    },
+    verify: async (ref) => {
+      verifies += 1;
+      return outcomes.get(ref) ?? { status: 'pending', orderId: null };
+    },
+    refund: async (request) => {
+      refunds.push(request);
+      return { refundId: `r-${refunds.length}` };
+    },
+    callbackRef: (body) => {
+      const value = (body as Record<string, unknown> | null)?.LowProfileId;
+      return typeof value === 'string' ? value : null;
+    },
+  };
+  /** The provider charged this order (its amount unless told otherwise). */
+  const charge = (order: Pick<Order, 'id' | 'total'>, amountAgorot = order.total) =>
+    outcomes.set(`lp-${order.id}`, {
+      status: 'paid',
+      orderId: order.id,
+      transactionId: `tx-${order.id}`,
+      amountAgorot,
+      method: 'card',
+      cardBrand: 'Visa',
+      cardLast4: '4242',
+      receiptUrl: null,
+    });
+  return { provider, outcomes, refunds, charge, verifyCount: () => verifies };
+};
+
+/** The provider's unsigned server callback naming a scripted page. */
+export const scriptedCallback = (t: TestApp, orderId: string) =>
+  t.app.inject({ method: 'POST', url: '/api/payments/callback/cardcom', payload: { LowProfileId: `lp-${orderId}` } });
+
+export const orderRow = async (t: TestApp, orderId: string) =>
+  (
+    await t.ctx.db.execute<{ status: string; paid_amount: number; refund_amount: number | null; refund_id: string | null; total: number }>(
+      sql`select status, paid_amount, refund_amount, refund_id, total from orders where id = ${orderId}`,
+    )
+  ).rows[0]!;
+
+export const bellsOf = async (t: TestApp, token: string, eventId: string, type: string) =>
+  ((await t.request('GET', '/notifications', { token })).json() as NotificationsResponse).items.filter(
+    (item) => item.eventId === eventId && item.type === type,
+  );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { EventNames, Lang, OrderStatus, PaymentMethod } from '@magiim/shared';
 import type { Db } from '../../platform/db.js';
 import { couponUses, coupons, orders, packagePrices, type CouponRow, type OrderRow } from '../../db/schema/billing.js';
@@ -35,18 +35,36 @@ export const hasHostUsedCoupon = async (db: Conn, couponId: string, userId: stri
   (await db.select({ id: couponUses.couponId }).from(couponUses).where(and(eq(couponUses.couponId, couponId), eq(couponUses.userId, userId))).limit(1))
     .length > 0;
 
-/** Other hosts holding the coupon in an order not yet settled (each host may use a coupon once). */
-export const countOtherHostsReserving = async (db: Conn, couponId: string, userId: string, since: Date): Promise<number> =>
+/** Statuses in which an order holds its coupon: open, paid, or money taken that support still has to decide. */
+const HOLDING_COUPON: OrderStatus[] = ['created', 'pending', 'paid', 'needsAttention'];
+
+/** The host's orders carrying the coupon on any event (once per host), leaving out the open ones of `exceptEventId`. */
+export const countHostOrdersWithCoupon = async (db: Conn, couponId: string, userId: string, exceptEventId?: string): Promise<number> =>
   (
     await db
-      .select({ n: sql<number>`count(distinct ${orders.userId})::int` })
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.couponId, couponId),
+          eq(orders.userId, userId),
+          inArray(orders.status, HOLDING_COUPON),
+          exceptEventId ? sql`not (${orders.eventId} = ${exceptEventId} and ${orders.status} in ('created', 'pending'))` : undefined,
+        ),
+      )
+  )[0]?.n ?? 0;
+
+/** Open orders of every host carrying the coupon (paid ones are in `coupons.uses`). */
+export const countOpenOrdersWithCoupon = async (db: Conn, couponId: string, exceptEventId?: string): Promise<number> =>
+  (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
       .from(orders)
       .where(
         and(
           eq(orders.couponId, couponId),
           inArray(orders.status, ['created', 'pending']),
-          gt(orders.createdAt, since),
-          ne(orders.userId, userId),
+          exceptEventId ? ne(orders.eventId, exceptEventId) : undefined,
         ),
       )
   )[0]?.n ?? 0;
@@ -75,7 +93,7 @@ const eventColumns = { names: events.names, defaultLang: events.defaultLang, dat
 
 export type NewOrderValues = Pick<
   typeof orders.$inferInsert,
-  'eventId' | 'userId' | 'kind' | 'packageId' | 'inviteeCount' | 'subtotal' | 'couponId' | 'couponDiscount' | 'total' | 'lang'
+  'eventId' | 'userId' | 'kind' | 'packageId' | 'inviteeCount' | 'subtotal' | 'couponId' | 'couponDiscount' | 'total' | 'lang' | 'credit'
 >;
 
 export const insertOrder = async (tx: Conn, values: NewOrderValues): Promise<OrderRow> => {
@@ -133,18 +151,41 @@ export const lockPaidOrdersOfEvent = async (tx: Tx, eventId: string): Promise<Or
 export const lockOrder = async (tx: Tx, orderId: string): Promise<OrderRow | undefined> =>
   (await tx.select().from(orders).where(eq(orders.id, orderId)).for('update'))[0];
 
-/** The provider's page is recorded before the host is sent there (created → pending). */
-export const setOrderPending = async (db: Conn, orderId: string, provider: string, providerRef: string): Promise<OrderRow | undefined> =>
+/**
+ * The provider's page is recorded before the host is sent there (created → pending). An order superseded while
+ * its page was being made still gets the page's id, so money paid there is found and refunded.
+ */
+export const setOrderPending = async (db: Conn, orderId: string, provider: string, providerRef: string, checkoutUrl: string): Promise<OrderRow | undefined> =>
   (
     await db
       .update(orders)
-      .set({ status: 'pending', provider, providerRef, updatedAt: new Date() })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'created')))
+      .set({ status: sql`case when ${orders.status} = 'created' then 'pending' else ${orders.status} end`, provider, providerRef, checkoutUrl, updatedAt: new Date() })
+      .where(eq(orders.id, orderId))
       .returning()
   )[0];
 
-/** created/pending → failed or cancelled; a settled order is left as it is (undefined). */
-export const closeUnpaidOrder = async (db: Conn, orderId: string, status: Extract<OrderStatus, 'failed' | 'cancelled'>): Promise<OrderRow | undefined> =>
+/** The event's open orders (created or pending), held: a new order of the event is decided against them. */
+export const lockOpenOrdersOfEvent = async (tx: Tx, eventId: string): Promise<OrderRow[]> =>
+  tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.eventId, eventId), inArray(orders.status, ['created', 'pending'])))
+    .orderBy(asc(orders.createdAt))
+    .for('update');
+
+/**
+ * Closes the event's open orders (a newer order supersedes them; a cancellation of the package closes its open
+ * upgrades as `cancelled`). Their coupon uses come back, since only open and paid orders hold one.
+ */
+export const closeOpenOrdersOfEvent = async (tx: Tx, eventId: string, status: Extract<OrderStatus, 'superseded' | 'cancelled'>): Promise<OrderRow[]> =>
+  tx
+    .update(orders)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(orders.eventId, eventId), inArray(orders.status, ['created', 'pending'])))
+    .returning();
+
+/** created/pending → failed, cancelled or abandoned; a settled order is left as it is (undefined). */
+export const closeUnpaidOrder = async (db: Conn, orderId: string, status: Extract<OrderStatus, 'failed' | 'cancelled' | 'abandoned'>): Promise<OrderRow | undefined> =>
   (
     await db
       .update(orders)
@@ -170,6 +211,102 @@ export const markOrderPaid = async (tx: Tx, orderId: string, values: PaidValues)
       .where(eq(orders.id, orderId))
       .returning()
   )[0];
+
+/**
+ * Money came for an order that buys nothing more (superseded, the event already bought it, the credit of an
+ * upgrade changed): what was charged is recorded with its refund intent (all of it), before the provider is asked.
+ * The order is closed as superseded and turns `refunded` once the provider answered.
+ */
+export const markMoneyToRefund = async (tx: Tx, orderId: string, values: PaidValues, reason: string): Promise<OrderRow | undefined> =>
+  (
+    await tx
+      .update(orders)
+      .set({
+        ...values,
+        status: sql`case when ${orders.status} in ('created', 'pending', 'failed', 'cancelled', 'abandoned') then 'superseded' else ${orders.status} end`,
+        paidAt: sql`now()`,
+        refundAmount: values.paidAmount,
+        cancelReason: reason,
+        cancelledAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(orders.id, orderId), isNull(orders.refundAmount)))
+      .returning()
+  )[0];
+
+/** The automatic refund was made: the order is `refunded`. */
+export const markMoneyRefunded = async (db: Conn, orderId: string, refundId: string): Promise<void> => {
+  await db
+    .update(orders)
+    .set({ refundId, status: 'refunded', updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), ne(orders.status, 'paid')));
+};
+
+/** Money that matches no order (amount, currency, a closed order) or a refund that could not be made: support decides. */
+export const markNeedsAttention = async (db: Conn, orderId: string, values: PaidValues | null, reason: string): Promise<OrderRow | undefined> =>
+  (
+    await db
+      .update(orders)
+      .set({
+        ...(values ?? {}),
+        ...(values ? { paidAt: sql`now()` } : {}),
+        status: 'needsAttention',
+        attentionReason: reason.slice(0, 500),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(orders.id, orderId), ne(orders.status, 'paid')))
+      .returning()
+  )[0];
+
+// ── reconciliation ─────────────────────────────────────────────────────────────
+/**
+ * Claims the pending orders the job asks the provider about now: in their first hour when the last ask (or the
+ * order) is `firstHourRecheckMinutes` old, then when it is `laterRecheckMinutes` old, until a day. The claim
+ * stamps the ask in the same statement and skips rows another run holds, so two workers never ask twice.
+ */
+export const claimOrdersDueForCheck = async (
+  db: Conn,
+  options: { now: Date; firstHourRecheckMinutes: number; laterRecheckMinutes: number; limit: number },
+): Promise<OrderRow[]> => {
+  const { now } = options;
+  const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+  const lastAsked = sql`coalesce(${orders.checkedAt}, ${orders.createdAt})`;
+  const due = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        gt(orders.createdAt, minutesAgo(24 * 60)),
+        or(
+          and(gt(orders.createdAt, minutesAgo(60)), sql`${lastAsked} <= ${minutesAgo(options.firstHourRecheckMinutes)}`),
+          sql`${lastAsked} <= ${minutesAgo(options.laterRecheckMinutes)}`,
+        ),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db.update(orders).set({ checkedAt: now }).where(inArray(orders.id, due)).returning();
+  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+};
+
+/** Orders still open a day after they were written: the job asks once more, then closes them as abandoned. */
+export const listOpenOrdersOlderThan = async (db: Conn, before: Date, limit: number): Promise<OrderRow[]> =>
+  db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.status, ['created', 'pending']), lte(orders.createdAt, before)))
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);
+
+/** Automatic refunds whose answer never came (a crash after the intent): a person checks them with the provider. */
+export const listStuckAutomaticRefunds = async (db: Conn, before: Date, limit: number): Promise<OrderRow[]> =>
+  db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'superseded'), sql`${orders.refundAmount} is not null`, isNull(orders.refundId), lte(orders.updatedAt, before)))
+    .limit(limit);
 
 /** The refund intent: written before the provider is asked, so a second cancellation never refunds twice. */
 export const markRefundIntent = async (tx: Tx, orderId: string, refundAmount: number, reason: string): Promise<void> => {
@@ -253,6 +390,13 @@ export const markEventPaid = async (tx: Tx, eventId: string, packageId: number, 
     .update(guests)
     .set({ status: 'inProgress', updatedAt: sql`now()` })
     .where(and(eq(guests.eventId, eventId), eq(guests.status, 'pending')));
+};
+
+/** A cancellation whose refund was refused: the event is paid again for what its paid orders bought. */
+export const markEventPaidAgain = async (tx: Tx, eventId: string): Promise<void> => {
+  const paid = await lockPaidOrdersOfEvent(tx, eventId);
+  if (paid.length === 0) return;
+  await markEventPaid(tx, eventId, Math.max(...paid.map((order) => order.packageId)), Math.max(...paid.map((order) => order.inviteeCount)));
 };
 
 /** Cancelled before the RSVP start: unpaid again, and guests who never answered wait for a package again. */

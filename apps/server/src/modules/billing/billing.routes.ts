@@ -105,7 +105,7 @@ export const registerBillingRoutes = (app: AppInstance) => {
       preHandler,
       schema: {
         tags: ['orders'],
-        description: "Cancels the event's package before the RSVP start date (else CANCELLATION_CLOSED) and refunds it less the fee.",
+        description: "Cancels the event's package before the RSVP start date and before any message or call of the event reached a provider (else CANCELLATION_CLOSED: the terms' written cancellation by e-mail), stops everything still waiting (skipped as cancelled) and refunds it less the fee.",
         params: orderIdParamsSchema,
         body: cancelOrderInputSchema,
         response: { 200: orderSchema },

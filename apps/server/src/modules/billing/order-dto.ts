@@ -9,7 +9,8 @@ export const langOf = (value: string): Lang => (isLang(value) ? value : 'he');
 /** Cancellation is accepted until the day before the RSVP start (Asia/Jerusalem). */
 export const cancellationOpen = (rsvpStartDate: string, today = todayInBusinessZone()): boolean => daysBetween(today, rsvpStartDate) > 0;
 
-export const toOrderDto = ({ order, event }: OrderWithEvent, today = todayInBusinessZone()): Order => ({
+/** `sendsStarted`: a message or call of the event reached a provider (self-service cancellation is closed). */
+export const toOrderDto = ({ order, event }: OrderWithEvent, today = todayInBusinessZone(), sendsStarted = false): Order => ({
   id: order.id,
   orderNumber: order.orderNumber,
   eventId: order.eventId,
@@ -31,5 +32,5 @@ export const toOrderDto = ({ order, event }: OrderWithEvent, today = todayInBusi
   paidAt: order.paidAt?.toISOString() ?? null,
   receiptUrl: order.receiptUrl,
   rsvpStartDate: event.rsvpStartDate,
-  cancellable: order.status === 'paid' && order.refundAmount === null && cancellationOpen(event.rsvpStartDate, today),
+  cancellable: order.status === 'paid' && order.refundAmount === null && !sendsStarted && cancellationOpen(event.rsvpStartDate, today),
 });

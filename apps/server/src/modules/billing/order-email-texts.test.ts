@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@magiim/shared';
+import { LANGUAGES, SENDING_PROMISE } from '@magiim/shared';
 import { formatShekels, ORDER_EMAIL_TEXTS } from './order-email-texts.js';
 import { SANDBOX_PAGE_TEXTS } from './sandbox-page-texts.js';
 
@@ -21,11 +21,19 @@ describe('order e-mail and sandbox page texts', () => {
     expect(texts.cancelled.refund('R1', 'F1')).toMatch(/R1.*F1/);
     expect(texts.cancelled.reason('WHY')).toContain('WHY');
     expect(texts.host('Noa', 'noa@x.test')).toContain('noa@x.test');
+    // Issue 26 §7: the receipt e-mail makes the checkout's one promise, word for word.
+    expect(texts.paid.next).toBe(SENDING_PROMISE[lang]);
+    expect(texts.refunded.subject(100004)).toContain('100004');
+    expect(texts.refunded.body('EVT', 'AMT')).toMatch(/EVT.*AMT/);
+    expect(texts.attention.subject(100005)).toContain('100005');
+    expect(texts.attention.body('WHY')).toContain('WHY');
+    for (const value of [texts.refunded.superseded, texts.refunded.alreadyPaid, texts.refunded.creditChanged, texts.refunded.action]) expect(value.trim()).not.toBe('');
     for (const value of [texts.paid.next, texts.paid.action, texts.failed.action]) expect(value.trim()).not.toBe('');
 
     const page = SANDBOX_PAGE_TEXTS[lang];
     expect(new Set([page.pay, page.decline, page.cancel]).size).toBe(3);
     expect(page.vat(18)).toContain('18');
+    expect(page.closed.trim()).not.toBe('');
     expect(new Set(['pay', 'decline', 'cancel'].map((o) => page.decided(o as 'pay')).values()).size).toBe(3);
   });
 

@@ -1,4 +1,4 @@
-import type { Lang } from '@magiim/shared';
+import { SENDING_PROMISE, type Lang } from '@magiim/shared';
 
 export interface OrderEmailTexts {
   greeting: (name: string) => string;
@@ -21,6 +21,17 @@ export interface OrderEmailTexts {
     refund: (refund: string, fee: string) => string;
     reason: (reason: string) => string;
   };
+  /** Money refunded in full without the host asking: it bought nothing more (see RefundWhy). */
+  refunded: {
+    subject: (orderNumber: number) => string;
+    body: (eventName: string, amount: string) => string;
+    superseded: string;
+    alreadyPaid: string;
+    creditChanged: string;
+    action: string;
+  };
+  /** To support: money that matches no order. */
+  attention: { subject: (orderNumber: number) => string; body: (reason: string) => string };
   /** The support copy names the host. */
   host: (name: string, email: string) => string;
 }
@@ -37,7 +48,7 @@ export const ORDER_EMAIL_TEXTS: Record<Lang, OrderEmailTexts> = {
       subject: (n) => `התשלום התקבל – הזמנה ${n}`,
       body: (event, what) => `קיבלנו את התשלום עבור ${event}: ${what}.`,
       amount: (amount, vat) => `סכום: ${amount} (כולל מע"מ ${vat}).`,
-      next: 'המוזמנים שלכם בתהליך: ההזמנות יישלחו החל מתאריך תחילת אישורי ההגעה.',
+      next: SENDING_PROMISE.he,
       action: 'לקבלה',
     },
     failed: {
@@ -51,6 +62,18 @@ export const ORDER_EMAIL_TEXTS: Record<Lang, OrderEmailTexts> = {
       refund: (refund, fee) => `החזר: ${refund} (דמי ביטול: ${fee}).`,
       reason: (reason) => `סיבת הביטול: ${reason}`,
     },
+    refunded: {
+      subject: (n) => `החזר מלא – הזמנה ${n}`,
+      body: (event, amount) => `התקבל תשלום עבור ${event} שלא נוסף לחבילה, ולכן החזרנו את כולו: ${amount}.`,
+      superseded: 'ההזמנה הוחלפה בהזמנה חדשה יותר של אותו אירוע.',
+      alreadyPaid: 'החבילה של האירוע כבר שולמה.',
+      creditChanged: 'החבילה של האירוע השתנתה מאז שהשדרוג תומחר (החזר או שדרוג אחר), ולכן המחיר כבר לא נכון.',
+      action: 'להזמין שוב במחיר הנכון',
+    },
+    attention: {
+      subject: (n) => `הזמנה ${n} דורשת בדיקה: תשלום שלא תואם`,
+      body: (reason) => `התקבל תשלום שלא תואם את ההזמנה: ${reason}. לא בוצע שום שינוי באירוע.`,
+    },
     host: (name, email) => `המזמין: ${name} <${email}>`,
   },
   en: {
@@ -63,7 +86,7 @@ export const ORDER_EMAIL_TEXTS: Record<Lang, OrderEmailTexts> = {
       subject: (n) => `Payment received – order ${n}`,
       body: (event, what) => `We received your payment for ${event}: ${what}.`,
       amount: (amount, vat) => `Amount: ${amount} (VAT ${vat} included).`,
-      next: 'Your guests are now in process: invitations go out from the RSVP start date.',
+      next: SENDING_PROMISE.en,
       action: 'View receipt',
     },
     failed: {
@@ -77,6 +100,18 @@ export const ORDER_EMAIL_TEXTS: Record<Lang, OrderEmailTexts> = {
       refund: (refund, fee) => `Refund: ${refund} (cancellation fee: ${fee}).`,
       reason: (reason) => `Reason for cancelling: ${reason}`,
     },
+    refunded: {
+      subject: (n) => `Full refund – order ${n}`,
+      body: (event, amount) => `A payment for ${event} could not be added to the package, so we refunded all of it: ${amount}.`,
+      superseded: 'The order was replaced by a newer order of the same event.',
+      alreadyPaid: "The event's package was already paid for.",
+      creditChanged: "The event's package changed after the upgrade was priced (a refund or another upgrade), so its price was no longer right.",
+      action: 'Order again at the right price',
+    },
+    attention: {
+      subject: (n) => `Order ${n} needs attention: a payment that does not match`,
+      body: (reason) => `A payment arrived that does not match the order: ${reason}. Nothing was changed on the event.`,
+    },
     host: (name, email) => `Host: ${name} <${email}>`,
   },
   ru: {
@@ -89,7 +124,7 @@ export const ORDER_EMAIL_TEXTS: Record<Lang, OrderEmailTexts> = {
       subject: (n) => `Оплата получена – заказ ${n}`,
       body: (event, what) => `Мы получили оплату за «${event}»: ${what}.`,
       amount: (amount, vat) => `Сумма: ${amount} (включая НДС ${vat}).`,
-      next: 'Ваши гости в процессе: приглашения будут отправлены с даты начала подтверждений.',
+      next: SENDING_PROMISE.ru,
       action: 'Открыть квитанцию',
     },
     failed: {
@@ -103,6 +138,18 @@ export const ORDER_EMAIL_TEXTS: Record<Lang, OrderEmailTexts> = {
       refund: (refund, fee) => `Возврат: ${refund} (плата за отмену: ${fee}).`,
       reason: (reason) => `Причина отмены: ${reason}`,
     },
+    refunded: {
+      subject: (n) => `Полный возврат – заказ ${n}`,
+      body: (event, amount) => `Платёж за «${event}» не удалось добавить к пакету, поэтому мы вернули его полностью: ${amount}.`,
+      superseded: 'Заказ был заменён более новым заказом того же мероприятия.',
+      alreadyPaid: 'Пакет мероприятия уже был оплачен.',
+      creditChanged: 'Пакет мероприятия изменился после расчёта цены расширения (возврат или другое расширение), поэтому цена больше не верна.',
+      action: 'Заказать снова по верной цене',
+    },
+    attention: {
+      subject: (n) => `Заказ ${n} требует проверки: платёж не совпадает`,
+      body: (reason) => `Поступил платёж, не совпадающий с заказом: ${reason}. В мероприятии ничего не изменено.`,
+    },
     host: (name, email) => `Организатор: ${name} <${email}>`,
   },
   ar: {
@@ -115,7 +162,7 @@ export const ORDER_EMAIL_TEXTS: Record<Lang, OrderEmailTexts> = {
       subject: (n) => `تم استلام الدفع – الطلب ${n}`,
       body: (event, what) => `استلمنا دفعتك لـ ${event}: ${what}.`,
       amount: (amount, vat) => `المبلغ: ${amount} (شامل ضريبة القيمة المضافة ${vat}).`,
-      next: 'ضيوفك الآن قيد المعالجة: تُرسل الدعوات ابتداءً من تاريخ بدء تأكيد الحضور.',
+      next: SENDING_PROMISE.ar,
       action: 'عرض الإيصال',
     },
     failed: {
@@ -128,6 +175,18 @@ export const ORDER_EMAIL_TEXTS: Record<Lang, OrderEmailTexts> = {
       body: (event) => `استلمنا طلب إلغاء الباقة لـ ${event}. تم إلغاء الطلب.`,
       refund: (refund, fee) => `المبلغ المسترد: ${refund} (رسوم الإلغاء: ${fee}).`,
       reason: (reason) => `سبب الإلغاء: ${reason}`,
+    },
+    refunded: {
+      subject: (n) => `استرداد كامل – الطلب ${n}`,
+      body: (event, amount) => `تعذّرت إضافة دفعة لـ ${event} إلى الباقة، لذلك أعدناها كاملة: ${amount}.`,
+      superseded: 'استُبدل الطلب بطلب أحدث للمناسبة نفسها.',
+      alreadyPaid: 'باقة المناسبة مدفوعة مسبقًا.',
+      creditChanged: 'تغيّرت باقة المناسبة بعد تسعير الترقية (استرداد أو ترقية أخرى)، لذلك لم يعد سعرها صحيحًا.',
+      action: 'الطلب من جديد بالسعر الصحيح',
+    },
+    attention: {
+      subject: (n) => `الطلب ${n} يحتاج إلى مراجعة: دفعة غير مطابقة`,
+      body: (reason) => `وصلت دفعة لا تطابق الطلب: ${reason}. لم يتغيّر شيء في المناسبة.`,
     },
     host: (name, email) => `المضيف: ${name} <${email}>`,
   },

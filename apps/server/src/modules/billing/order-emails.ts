@@ -2,6 +2,7 @@ import { vatPartOf, type Lang } from '@magiim/shared';
 import type { AppContext } from '../../platform/context.js';
 import { renderEmail } from '../mail/mail-layout.js';
 import * as repo from './billing.repository.js';
+import type { RefundWhy } from './paid-event.js';
 import { eventNameIn, langOf } from './order-dto.js';
 import { formatShekels, ORDER_EMAIL_TEXTS } from './order-email-texts.js';
 
@@ -84,4 +85,40 @@ export const sendCancellationEmails = async (
   };
   await ctx.enqueueEmail({ to: host.email, ...render(langOf(order.lang), false) });
   await ctx.enqueueEmail({ to: ctx.config.supportEmail, ...render('he', true) });
+};
+
+/** Money refunded in full without the host asking, and why; the link leads back to checkout at today's price. */
+export const sendRefundedEmail = async (ctx: AppContext, found: repo.OrderWithEvent, why: RefundWhy): Promise<void> => {
+  const { order, event } = found;
+  const host = await hostOf(ctx, order.userId);
+  if (!host) return;
+  const lang = langOf(order.lang);
+  const texts = ORDER_EMAIL_TEXTS[lang];
+  const email = renderEmail(lang, {
+    subject: texts.refunded.subject(order.orderNumber),
+    greeting: texts.greeting(host.fullName),
+    paragraphs: [texts.refunded.body(eventNameIn(event.names, lang, event.defaultLang), formatShekels(order.paidAmount, lang)), texts.refunded[why]],
+    action: { label: texts.refunded.action, url: `${ctx.config.appUrl}/pricing/${order.eventId}` },
+    footer: texts.footer(ctx.config.supportEmail),
+  });
+  await ctx.enqueueEmail({ to: host.email, ...email });
+};
+
+/** To support (in Hebrew, naming the host): money that matches no order, kept as `needsAttention`. */
+export const sendAttentionEmail = async (ctx: AppContext, found: repo.OrderWithEvent, reason: string): Promise<void> => {
+  const { order, event } = found;
+  const host = await hostOf(ctx, order.userId);
+  const texts = ORDER_EMAIL_TEXTS.he;
+  const email = renderEmail('he', {
+    subject: texts.attention.subject(order.orderNumber),
+    greeting: texts.greeting('Magiim'),
+    paragraphs: [
+      texts.attention.body(reason),
+      eventNameIn(event.names, 'he', event.defaultLang),
+      ...(host ? [texts.host(host.fullName, host.email)] : []),
+      `#${order.orderNumber}`,
+    ],
+    footer: texts.footer(ctx.config.supportEmail),
+  });
+  await ctx.enqueueEmail({ to: ctx.config.supportEmail, ...email });
 };

@@ -3,6 +3,7 @@ import {
   daysBetween,
   todayInBusinessZone,
   type CreateOrderResponse,
+  type Lang,
   type Order,
   type OrdersResponse,
   type Platform,
@@ -14,19 +15,22 @@ import { AppError } from '../../platform/errors.js';
 import { PaymentProviderError } from '../../providers/payment/index.js';
 import type { OrderRow } from '../../db/schema/billing.js';
 import { requireEventAccess } from '../events/event-access.js';
+import { eventsWithSendsStarted, resumeEventSending, stopEventSending } from '../messaging/engine/sending-stop.js';
 import * as repo from './billing.repository.js';
 import { sendCancellationEmails } from './order-emails.js';
 import { ORDER_EMAIL_TEXTS } from './order-email-texts.js';
 import { cancellationOpen, eventNameIn, langOf, toOrderDto } from './order-dto.js';
-import { payOrder } from './paid-event.js';
+import { afterSettlement, settleInTransaction, type Settlement } from './paid-event.js';
 import { verifyOrder } from './payments.service.js';
-import { checkCoupon, quoteOrder } from './pricing.js';
+import { checkCoupon, currentPackageOf, quoteOrder } from './pricing.js';
 
 type CreateOrderParsed = z.output<typeof createOrderInputSchema>;
 
 const DAY_MS = 24 * 3_600_000;
 
 const orderNotFound = () => new AppError('NOT_FOUND', 'order not found');
+/** The terms: past this point a cancellation is made in writing (e-mail), not here. */
+const cancellationClosed = (why: string) => new AppError('CANCELLATION_CLOSED', why);
 
 /** The host's pages a provider sends the browser back to (UX only: only `verify` changes an order). */
 export const checkoutUrlsOf = (appUrl: string, provider: string, eventId: string, orderId: string) => ({
@@ -36,17 +40,83 @@ export const checkoutUrlsOf = (appUrl: string, provider: string, eventId: string
   notifyUrl: `${appUrl}/api/payments/callback/${provider}`,
 });
 
+/** The order as the host sees it, with whether it can still be cancelled here. */
+const orderDtoOf = async (ctx: AppContext, found: repo.OrderWithEvent): Promise<Order> =>
+  toOrderDto(found, undefined, found.order.status === 'paid' && (await eventsWithSendsStarted(ctx.db, [found.order.eventId])).has(found.order.eventId));
+
 const answerOrder = async (ctx: AppContext, orderId: string): Promise<Order> => {
   const found = await repo.findOrderWithEvent(ctx.db, orderId);
   if (!found) throw orderNotFound();
-  return toOrderDto(found);
+  return orderDtoOf(ctx, found);
 };
+
+/** A parallel identical order waits this long for the first one's page before giving up. */
+const PAGE_WAIT_MS = 20_000;
+/** A `created` order whose page never came (a crash while the provider was asked) no longer holds the event. */
+const STALE_CREATED_MS = 60_000;
+
+type Written =
+  | { kind: 'existing'; order: OrderRow }
+  | { kind: 'wait' }
+  | { kind: 'new'; order: OrderRow; event: repo.BillingEvent }
+  | { kind: 'free'; order: OrderRow; settled: Settlement };
+
+/**
+ * Decides under the event's row lock (taken `for update`: the event first, then its orders, then the coupon, as
+ * a payment takes them) what a `POST orders/{eventId}` writes. The event has at most one open order: the host's
+ * identical open order (package, tier, coupon) is answered again, or waited for while its page is being made;
+ * any other is closed as `superseded` (giving its coupon use back). The coupon is then decided under its own
+ * row lock, the order written, and a total of 0 paid in this same transaction.
+ */
+const writeOrder = async (ctx: AppContext, userId: string, eventId: string, input: CreateOrderParsed, lang: Lang): Promise<Written> =>
+  ctx.db.transaction(async (tx) => {
+    const event = await repo.lockBillingEvent(tx, eventId);
+    if (!event) throw new AppError('NOT_FOUND', 'event not found');
+    const open = await repo.lockOpenOrdersOfEvent(tx, eventId);
+    const found = input.couponCode !== undefined ? await repo.findCouponByCode(tx, input.couponCode) : undefined;
+    const couponId = input.couponCode === undefined ? null : (found?.id ?? 'unknown');
+    const same = open.find(
+      (order) =>
+        !input.newPage &&
+        order.userId === userId && order.packageId === input.packageId && order.inviteeCount === input.inviteeCount && order.couponId === couponId,
+    );
+    if (same?.status === 'pending' && same.checkoutUrl) return { kind: 'existing', order: same };
+    if (same?.status === 'created' && Date.now() - same.createdAt.getTime() < STALE_CREATED_MS) return { kind: 'wait' };
+    if (open.length > 0) await repo.closeOpenOrdersOfEvent(tx, eventId, 'superseded');
+
+    const paid = await repo.listPaidOrdersOfEvent(tx, eventId);
+    let coupon = null;
+    if (input.couponCode !== undefined) {
+      // Under the coupon's row lock the orders holding it are counted and this one written before the next looks.
+      coupon = await checkCoupon(tx, found && (await repo.lockCoupon(tx, found.id)), { userId, packageId: input.packageId, eventId });
+    }
+    const quote = await quoteOrder(tx, { event, paid, packageId: input.packageId, inviteeCount: input.inviteeCount, coupon });
+    const order = await repo.insertOrder(tx, {
+      eventId,
+      userId,
+      kind: quote.kind,
+      packageId: quote.packageId,
+      inviteeCount: quote.inviteeCount,
+      subtotal: quote.subtotal,
+      credit: currentPackageOf(paid)?.credit ?? 0,
+      couponId: quote.coupon?.id ?? null,
+      couponDiscount: quote.couponDiscount,
+      total: quote.total,
+      lang,
+    });
+    if (order.total === 0) {
+      const settled = await settleInTransaction(ctx, tx, order.id, FREE);
+      return { kind: 'free', order, settled };
+    }
+    return { kind: 'new', order, event };
+  });
+
+const FREE = { paidAmount: 0, paymentMethod: 'coupon', cardBrand: null, cardLast4: null, transactionId: null, receiptUrl: null } as const;
 
 /**
  * Spec §5 checkout: the amount is the server's (price table, upgrade credit, coupon). The order is written
- * `created` (holding its coupon against the limit) before the provider is asked for a page, then `pending`
- * with the page's id, so every page the provider opens has its order. A total of 0 (a coupon paid it all)
- * is paid at once, without the provider.
+ * `created` (holding its coupon) before the provider is asked for a page, then `pending` with the page's id and
+ * address, so every page the provider opens has its order. A total of 0 (a coupon paid it all) is paid at once.
  */
 export const createOrder = async (
   ctx: AppContext,
@@ -67,39 +137,23 @@ export const createOrder = async (
   const recent = await repo.listPendingOrdersOfEvent(ctx.db, eventId, new Date(Date.now() - DAY_MS), 3);
   for (const order of recent) await verifyOrder(ctx, order);
 
-  const created = await ctx.db.transaction(async (tx) => {
-    const event = await repo.shareBillingEvent(tx, eventId);
-    if (!event) throw new AppError('NOT_FOUND', 'event not found');
-    const paid = await repo.listPaidOrdersOfEvent(tx, eventId);
-    let coupon = null;
-    if (input.couponCode !== undefined) {
-      const found = await repo.findCouponByCode(tx, input.couponCode);
-      // Under the coupon's row lock, orders holding it are counted and this one added before the next looks.
-      coupon = await checkCoupon(tx, found && (await repo.lockCoupon(tx, found.id)), { userId, packageId: input.packageId });
-    }
-    const quote = await quoteOrder(tx, { event, paid, packageId: input.packageId, inviteeCount: input.inviteeCount, coupon });
-    const order = await repo.insertOrder(tx, {
-      eventId,
-      userId,
-      kind: quote.kind,
-      packageId: quote.packageId,
-      inviteeCount: quote.inviteeCount,
-      subtotal: quote.subtotal,
-      couponId: quote.coupon?.id ?? null,
-      couponDiscount: quote.couponDiscount,
-      total: quote.total,
-      lang,
-    });
-    return { order, event };
-  });
-  const { order, event } = created;
+  const deadline = Date.now() + PAGE_WAIT_MS;
+  let written = await writeOrder(ctx, userId, eventId, input, lang);
+  while (written.kind === 'wait') {
+    // The same order is being written by a parallel request: its page is answered to both.
+    if (Date.now() > deadline) throw new AppError('PAYMENT_UNAVAILABLE', 'the payment page could not be opened');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    written = await writeOrder(ctx, userId, eventId, input, lang);
+  }
+  if (written.kind === 'existing') return { order: await answerOrder(ctx, written.order.id), checkoutUrl: written.order.checkoutUrl! };
+  const { order } = written;
   const urls = checkoutUrlsOf(ctx.config.appUrl, ctx.payments.name, eventId, order.id);
-
-  if (order.total === 0) {
-    await payOrder(ctx, order.id, { paidAmount: 0, paymentMethod: 'coupon', cardBrand: null, cardLast4: null, transactionId: null, receiptUrl: null });
+  if (written.kind === 'free') {
+    await afterSettlement(ctx, written.settled);
     return { order: await answerOrder(ctx, order.id), checkoutUrl: urls.successUrl };
   }
 
+  const { event } = written;
   const texts = ORDER_EMAIL_TEXTS[lang];
   let page;
   try {
@@ -122,30 +176,33 @@ export const createOrder = async (
     await repo.closeUnpaidOrder(ctx.db, order.id, 'failed');
     throw new AppError('PAYMENT_UNAVAILABLE', 'the payment page could not be opened');
   }
-  await repo.setOrderPending(ctx.db, order.id, ctx.payments.name, page.providerRef);
+  const pending = await repo.setOrderPending(ctx.db, order.id, ctx.payments.name, page.providerRef, page.checkoutUrl);
+  // A newer order of the event replaced this one while its page was made: that page must not be paid.
+  if (pending?.status !== 'pending') throw new AppError('CONFLICT', 'a newer order of this event replaced this one');
   return { order: await answerOrder(ctx, order.id), checkoutUrl: page.checkoutUrl };
 };
 
 const LIST_LIMIT = 200;
 
 /**
- * Active: paid orders of events not over, and orders still being paid for a day. Closed: refunded, cancelled
- * and failed orders, and paid orders of events that are over. An unsettled order older than a day is left out.
+ * Active: paid orders of events not over, orders still being paid (until the reconciliation job settles them or
+ * closes them as abandoned) and payments under review. Closed: refunded, cancelled, failed, superseded and
+ * abandoned orders, and paid orders of events that are over.
  */
 export const listOrders = async (ctx: AppContext, userId: string): Promise<OrdersResponse> => {
   const today = todayInBusinessZone();
   const rows = await repo.listOrdersOfUser(ctx.db, userId, LIST_LIMIT * 4);
   const active: Order[] = [];
   const closed: Order[] = [];
-  const dayAgo = Date.now() - DAY_MS;
+  const started = await eventsWithSendsStarted(ctx.db, rows.filter((row) => row.order.status === 'paid').map((row) => row.order.eventId));
   for (const row of rows) {
     const { order, event } = row;
     const over = daysBetween(today, event.date) < 0;
-    let list: Order[] | null;
+    let list: Order[];
     if (order.status === 'paid') list = over ? closed : active;
-    else if (order.status === 'created' || order.status === 'pending') list = order.createdAt.getTime() > dayAgo ? active : null;
+    else if (order.status === 'created' || order.status === 'pending' || order.status === 'needsAttention') list = active;
     else list = closed;
-    if (list && list.length < LIST_LIMIT) list.push(toOrderDto(row, today));
+    if (list.length < LIST_LIMIT) list.push(toOrderDto(row, today, started.has(order.eventId)));
   }
   return { active, closed };
 };
@@ -155,7 +212,7 @@ export const getOrder = async (ctx: AppContext, userId: string, orderId: string)
   const found = await repo.findOrderOfUser(ctx.db, orderId, userId);
   if (!found) throw orderNotFound();
   await requireEventAccess(ctx.db, userId, found.order.eventId, 'read');
-  if (found.order.status !== 'pending') return toOrderDto(found);
+  if (found.order.status !== 'pending') return orderDtoOf(ctx, found);
   await verifyOrder(ctx, found.order);
   return answerOrder(ctx, orderId);
 };
@@ -174,6 +231,14 @@ const refundsOf = (paid: readonly OrderRow[]): { refunds: Map<string, number>; f
 };
 
 /**
+ * A cancellation closes the event's open upgrades first (under the event's lock the caller holds): they were
+ * priced on the package being cancelled. Money still arriving for one is refunded in full (paid-event.ts).
+ */
+export const closeOpenUpgrades = async (tx: repo.Tx, eventId: string): Promise<void> => {
+  await repo.closeOpenOrdersOfEvent(tx, eventId, 'cancelled');
+};
+
+/**
  * Spec §5 cancellation, in writing, before the RSVP start date: the event's whole package is cancelled (every
  * paid order of the event), refunded through the provider less one fee, and the event is unpaid again. The
  * refund intent is written under the orders' locks before the provider is asked, so a second request (or a
@@ -189,10 +254,17 @@ export const cancelOrder = async (ctx: AppContext, userId: string, orderId: stri
   const intents = await ctx.db.transaction(async (tx) => {
     const event = await repo.lockBillingEvent(tx, eventId);
     if (!event) throw orderNotFound();
-    if (!cancellationOpen(event.rsvpStartDate)) throw new AppError('CANCELLATION_CLOSED', 'cancellation closes on the RSVP start date');
+    if (!cancellationOpen(event.rsvpStartDate)) throw cancellationClosed('cancellation closes on the RSVP start date');
+    await closeOpenUpgrades(tx, eventId);
     const paid = await repo.lockPaidOrdersOfEvent(tx, eventId);
     if (!paid.some((order) => order.id === orderId)) throw new AppError('CONFLICT', 'only a paid order can be cancelled');
     if (paid.some((order) => order.refundAmount !== null)) throw new AppError('CONFLICT', 'a cancellation of this event is already under way');
+    // Everything waiting stops with the cancellation; the rows are locked first, so a send a dispatcher starts
+    // meanwhile is either seen below (and the cancellation refused) or never made (its claim no longer queued).
+    await stopEventSending(tx, eventId);
+    if ((await eventsWithSendsStarted(tx, [eventId])).has(eventId)) throw cancellationClosed('a message or call of the event reached a provider');
+    // Unpaid at once: no round or call round starts while the refund is asked for (a refused refund pays it again).
+    await repo.markEventUnpaid(tx, eventId);
     const { refunds, fee } = refundsOf(paid);
     for (const order of paid) await repo.markRefundIntent(tx, order.id, refunds.get(order.id) ?? 0, reason);
     return { paid, refunds, fee };
@@ -222,6 +294,11 @@ export const cancelOrder = async (ctx: AppContext, userId: string, orderId: stri
     await ctx.db.transaction(async (tx) => {
       await repo.lockBillingEvent(tx, eventId);
       await repo.markOrdersRefunded(tx, refunded);
+      // Nothing refunded and nothing in doubt: the cancellation did not happen, so the package and its sending come back.
+      if (refunded.length === 0 && !unknown) {
+        await repo.markEventPaidAgain(tx, eventId);
+        await resumeEventSending(tx, eventId);
+      }
     });
     throw new AppError('PAYMENT_UNAVAILABLE', 'the refund could not be made now');
   }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInBusinessZone, type Order, type OrdersResponse } from '@magiim/shared';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createEvent } from '../events/event-test-kit.js';
 import { addGuest, hostWithEvent } from '../guests/guest-test-kit.js';
 import { ALL_CONFIRMED, buyPackage, clickSandbox, createOrder, eventRow, orderBody, postOrder } from './billing-test-kit.js';
 
@@ -126,17 +127,20 @@ describe('upgrades', () => {
 });
 
 describe('GET orders', () => {
-  it('sorts orders into active and closed, newest first', async () => {
+  it('sorts orders into active and closed, newest first; an unsettled order is never dropped', async () => {
     const { token, eventId } = await hostWithEvent(t);
     await addGuest(t, token, eventId);
     const declined = await createOrder(t, token, eventId);
     await clickSandbox(t, declined.checkoutUrl, 'decline');
     const cancelled = await createOrder(t, token, eventId);
     await clickSandbox(t, cancelled.checkoutUrl, 'cancel');
-    const open = await createOrder(t, token, eventId);
-    const stale = await createOrder(t, token, eventId);
-    await t.ctx.db.execute(sql`update orders set created_at = now() - interval '25 hours' where id = ${stale.order.id}`);
+    const superseded = await createOrder(t, token, eventId, { inviteeCount: 200 });
     const paid = await buyPackage(t, token, eventId);
+    const openEvent = await createEvent(t, token);
+    const open = await createOrder(t, token, openEvent);
+    const staleEvent = await createEvent(t, token);
+    const stale = await createOrder(t, token, staleEvent);
+    await t.ctx.db.execute(sql`update orders set created_at = now() - interval '25 hours' where id = ${stale.order.id}`);
 
     const over = await hostWithEvent(t);
     const overPaid = await buyPackage(t, over.token, over.eventId);
@@ -144,10 +148,12 @@ describe('GET orders', () => {
 
     const mine = (await t.request('GET', '/orders', { token })).json() as OrdersResponse;
     expect(mine.active.map((o) => [o.id, o.status])).toEqual([
-      [paid.id, 'paid'],
       [open.order.id, 'pending'],
+      [paid.id, 'paid'],
+      [stale.order.id, 'pending'],
     ]);
     expect(mine.closed.map((o) => [o.id, o.status])).toEqual([
+      [superseded.order.id, 'superseded'],
       [cancelled.order.id, 'cancelled'],
       [declined.order.id, 'failed'],
     ]);

@@ -50,7 +50,7 @@ export const checkCouponForOrder = async (ctx: AppContext, userId: string, input
   await requireEventAccess(ctx.db, userId, input.eventId, 'pay');
   const event = await repo.findBillingEvent(ctx.db, input.eventId);
   if (!event) throw new AppError('NOT_FOUND', 'event not found');
-  const coupon = await checkCoupon(ctx.db, await repo.findCouponByCode(ctx.db, input.code), { userId, packageId: input.packageId });
+  const coupon = await checkCoupon(ctx.db, await repo.findCouponByCode(ctx.db, input.code), { userId, packageId: input.packageId, eventId: input.eventId });
   const paid = await repo.listPaidOrdersOfEvent(ctx.db, input.eventId);
   const quote = await quoteOrder(ctx.db, { event, paid, packageId: input.packageId, inviteeCount: input.inviteeCount, coupon });
   return { discount: quote.couponDiscount, total: quote.total, vat: vatPartOf(quote.total) };

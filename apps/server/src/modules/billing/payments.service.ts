@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context.js';
 import type { OrderRow } from '../../db/schema/billing.js';
 import { PaymentProviderError, type PaymentOutcome } from '../../providers/payment/index.js';
-import { bumpNotification } from '../invitations/invitations.repository.js';
+import { bumpNotification } from '../notifications/public.js';
 import * as repo from './billing.repository.js';
 import { sendFailedEmail } from './order-emails.js';
 import { payOrder } from './paid-event.js';
@@ -19,8 +19,9 @@ const failOrder = async (ctx: AppContext, orderId: string, notify: boolean): Pro
 };
 
 /**
- * Applies what the provider answered about an order's page. Only `paid` with our order id and the order's
- * exact total pays; a paid order never goes back (a late "failed" or "cancelled" finds nothing to close).
+ * Applies what the provider answered about an order's page. Only `paid` with our order id changes money state
+ * (see settleInTransaction: the exact total pays, anything else is refunded or kept for support); a paid order
+ * never goes back (a late "failed" or "cancelled" finds nothing to close).
  */
 export const applyOutcome = async (ctx: AppContext, order: OrderRow, outcome: PaymentOutcome): Promise<void> => {
   if (outcome.orderId !== null && outcome.orderId !== order.id) {
@@ -29,12 +30,8 @@ export const applyOutcome = async (ctx: AppContext, order: OrderRow, outcome: Pa
   }
   switch (outcome.status) {
     case 'paid':
-      if (outcome.amountAgorot !== order.total) {
-        ctx.logger.error({ orderId: order.id, expected: order.total, paid: outcome.amountAgorot }, 'paid amount differs from the order total; not marked paid');
-        await failOrder(ctx, order.id, false);
-        return;
-      }
       await payOrder(ctx, order.id, {
+        ...(outcome.currency !== undefined ? { currency: outcome.currency } : {}),
         paidAmount: outcome.amountAgorot,
         paymentMethod: outcome.method,
         cardBrand: outcome.cardBrand,
@@ -54,10 +51,13 @@ export const applyOutcome = async (ctx: AppContext, order: OrderRow, outcome: Pa
   }
 };
 
+/** Orders a provider's callback re-queries: money taken on any page we made must be recorded. */
+export const CALLBACK_STATUSES: readonly OrderRow['status'][] = ['pending', 'failed', 'cancelled', 'superseded', 'abandoned'];
+
 /**
  * Re-queries the provider about an order and applies the answer. Provider errors leave it as it is. A poll asks
- * only about pending orders; a callback also about failed or cancelled ones, since a host may pay on the same
- * page after a declined card, and money taken must be recorded.
+ * only about pending orders; a callback also about closed ones (CALLBACK_STATUSES), since a host may pay on the
+ * same page after a declined card, or on a page whose order was replaced, and money taken must be recorded.
  */
 export const verifyOrder = async (ctx: AppContext, order: OrderRow, statuses: readonly OrderRow['status'][] = ['pending']): Promise<void> => {
   if (!statuses.includes(order.status) || !order.providerRef || order.provider !== ctx.payments.name) return;
@@ -91,5 +91,8 @@ export const handlePaymentCallback = async (ctx: AppContext, provider: string, b
     ctx.logger.warn({ provider }, 'payment callback for an unknown page; ignored');
     return;
   }
-  await verifyOrder(ctx, order, ['pending', 'failed', 'cancelled']);
+  await verifyOrder(ctx, order, CALLBACK_STATUSES);
 };
+
+/** An order and its event, for the sandbox payment page. */
+export const findOrderWithEvent = (ctx: AppContext, orderId: string) => repo.findOrderWithEvent(ctx.db, orderId);

@@ -53,34 +53,33 @@ export const discountOf = (coupon: Pick<CouponRow, 'percent' | 'amount'>, subtot
 };
 
 const invalidCoupon = (why: string) => new AppError('INVALID_COUPON', why, [{ path: 'couponCode', message: 'errors.INVALID_COUPON' }]);
+const couponAlreadyUsed = () =>
+  new AppError('COUPON_ALREADY_USED', 'you already used this coupon', [{ path: 'couponCode', message: 'errors.COUPON_ALREADY_USED' }]);
 
 /**
- * The coupon's own rules (dates, package, its limit, once per host). The limit counts uses and the other
- * hosts holding it in an order not settled yet (see COUPON_HOLD_MINUTES), so parallel orders never pass it.
+ * The coupon's own rules (dates, package, its limit, once per host). Uses are counted when an order is written:
+ * once per host counts the host's open and paid orders carrying it on any event; the limit counts the paid uses
+ * and every host's open orders. Called under the coupon's row lock by the order being written, so parallel orders
+ * never pass either. `eventId`: the host's open order of this event does not count (a new order replaces it).
  */
 export const checkCoupon = async (
   db: repo.Conn,
   coupon: CouponRow | undefined,
-  options: { userId: string; packageId: number; today?: string },
+  options: { userId: string; packageId: number; eventId?: string; today?: string },
 ): Promise<CouponRow> => {
   const today = options.today ?? todayInBusinessZone();
   if (!coupon) throw invalidCoupon('unknown coupon');
   if (coupon.startsOn && daysBetween(today, coupon.startsOn) > 0) throw invalidCoupon('coupon not valid yet');
   if (coupon.expiresOn && daysBetween(coupon.expiresOn, today) > 0) throw invalidCoupon('coupon expired');
   if (coupon.packageId !== null && coupon.packageId !== options.packageId) throw invalidCoupon('coupon is for another package');
-  if (await repo.hasHostUsedCoupon(db, coupon.id, options.userId)) throw invalidCoupon('coupon already used by this host');
+  if (await repo.hasHostUsedCoupon(db, coupon.id, options.userId)) throw couponAlreadyUsed();
+  if ((await repo.countHostOrdersWithCoupon(db, coupon.id, options.userId, options.eventId)) > 0) throw couponAlreadyUsed();
   if (coupon.maxUses !== null) {
-    const holding = await repo.countOtherHostsReserving(db, coupon.id, options.userId, new Date(Date.now() - COUPON_HOLD_MINUTES * 60_000));
-    if (coupon.uses + holding >= coupon.maxUses) throw invalidCoupon('coupon used up');
+    const open = await repo.countOpenOrdersWithCoupon(db, coupon.id, options.eventId);
+    if (coupon.uses + open >= coupon.maxUses) throw invalidCoupon('coupon used up');
   }
   return coupon;
 };
-
-/**
- * How long an unsettled order holds its coupon against the use limit. A host who leaves the provider's page
- * open longer may still pay; the use is then counted if the limit allows, or the payment is kept and logged.
- */
-export const COUPON_HOLD_MINUTES = 60;
 
 /**
  * The amount of an order, computed here only: the price table, the upgrade credit, the coupon. Nothing the

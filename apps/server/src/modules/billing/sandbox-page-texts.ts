@@ -17,6 +17,8 @@ export interface SandboxPageTexts {
   paidBy: string;
   refunded: string;
   notFound: string;
+  /** The order was replaced by a newer one or closed: this page takes no payment. */
+  closed: string;
 }
 
 /** The sandbox's hosted page and receipt in every interface language. */
@@ -38,6 +40,7 @@ export const SANDBOX_PAGE_TEXTS: Record<Lang, SandboxPageTexts> = {
     paidBy: 'אמצעי תשלום',
     refunded: 'הוחזר',
     notFound: 'דף התשלום לא נמצא.',
+    closed: 'ההזמנה הזאת הוחלפה או נסגרה, ואי אפשר לשלם עליה. חזרו לאתר כדי להזמין שוב.',
   },
   en: {
     title: 'Test payment page',
@@ -56,6 +59,7 @@ export const SANDBOX_PAGE_TEXTS: Record<Lang, SandboxPageTexts> = {
     paidBy: 'Paid by',
     refunded: 'Refunded',
     notFound: 'Payment page not found.',
+    closed: 'This order was replaced or closed and can no longer be paid. Go back to the site to order again.',
   },
   ru: {
     title: 'Тестовая страница оплаты',
@@ -74,6 +78,7 @@ export const SANDBOX_PAGE_TEXTS: Record<Lang, SandboxPageTexts> = {
     paidBy: 'Способ оплаты',
     refunded: 'Возвращено',
     notFound: 'Страница оплаты не найдена.',
+    closed: 'Этот заказ заменён или закрыт, оплатить его нельзя. Вернитесь на сайт, чтобы заказать снова.',
   },
   ar: {
     title: 'صفحة دفع تجريبية',
@@ -92,5 +97,6 @@ export const SANDBOX_PAGE_TEXTS: Record<Lang, SandboxPageTexts> = {
     paidBy: 'طريقة الدفع',
     refunded: 'المبلغ المسترد',
     notFound: 'لم يتم العثور على صفحة الدفع.',
+    closed: 'استُبدل هذا الطلب أو أُغلق، ولا يمكن الدفع مقابله. عُد إلى الموقع للطلب من جديد.',
   },
 };

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { directionOf, VAT_PERCENT, vatPartOf, type Lang } from '@magiim/shared';
+import { directionOf, VAT_PERCENT, vatPartOf, type Lang, type OrderStatus } from '@magiim/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppInstance } from '../../app.js';
 import { findSandboxPayment, recordSandboxOutcome, SANDBOX_OUTCOMES, type SandboxOutcome } from '../../providers/payment/sandbox.js';
-import * as repo from './billing.repository.js';
 import { langOf } from './order-dto.js';
 import { formatShekels } from './order-email-texts.js';
-import { handlePaymentCallback } from './payments.service.js';
+import { findOrderWithEvent, handlePaymentCallback } from './payments.service.js';
 import { SANDBOX_PAGE_TEXTS } from './sandbox-page-texts.js';
 
 const escapeHtml = (value: string): string =>
@@ -34,6 +33,8 @@ const page = (lang: Lang, title: string, body: string): string => `<!doctype htm
 // Intl writes the language's own direction marks around the amount; <bdi> keeps it whole inside the sentence.
 const money = (agorot: number, lang: Lang) => `<bdi>${escapeHtml(formatShekels(agorot, lang))}</bdi>`;
 
+const PAYABLE: readonly OrderStatus[] = ['created', 'pending', 'failed', 'cancelled'];
+
 const paramsSchema = z.object({ ref: z.string().min(1).max(100) });
 const outcomeSchema = z.object({ outcome: z.enum(SANDBOX_OUTCOMES as [SandboxOutcome, ...SandboxOutcome[]]) });
 
@@ -53,8 +54,14 @@ export const registerSandboxPaymentPages = async (app: AppInstance) => {
     typed.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, parseForm);
 
     const langOfPayment = async (orderId: string): Promise<Lang> => {
-      const found = await repo.findOrderWithEvent(ctx.db, orderId);
+      const found = await findOrderWithEvent(ctx, orderId);
       return found ? langOf(found.order.lang) : 'he';
+    };
+
+    /** Like a real page whose deal was withdrawn: an order replaced or closed takes no money here. */
+    const payable = async (orderId: string): Promise<boolean> => {
+      const found = await findOrderWithEvent(ctx, orderId);
+      return !!found && PAYABLE.includes(found.order.status);
     };
 
     typed.get('/dev/payment/:ref', { schema: { hide: true, params: paramsSchema } }, async (request, reply) => {
@@ -66,7 +73,9 @@ export const registerSandboxPaymentPages = async (app: AppInstance) => {
       const action = `/dev/payment/${encodeURIComponent(payment.ref)}`;
       const controls = payment.outcome
         ? `<p><strong>${escapeHtml(t.decided(payment.outcome))}</strong></p>`
-        : `<form method="post" action="${escapeHtml(action)}">
+        : !(await payable(payment.orderId))
+          ? `<p><strong>${escapeHtml(t.closed)}</strong></p>`
+          : `<form method="post" action="${escapeHtml(action)}">
 <button type="submit" name="outcome" value="pay">${escapeHtml(t.pay)}</button>
 <button type="submit" name="outcome" value="decline">${escapeHtml(t.decline)}</button>
 <button type="submit" name="outcome" value="cancel">${escapeHtml(t.cancel)}</button></form>`;
@@ -79,6 +88,12 @@ export const registerSandboxPaymentPages = async (app: AppInstance) => {
     });
 
     typed.post('/dev/payment/:ref', { schema: { hide: true, params: paramsSchema, body: outcomeSchema } }, async (request, reply) => {
+      const before = await findSandboxPayment(ctx.db, request.params.ref);
+      if (before && !before.outcome && request.body.outcome === 'pay' && !(await payable(before.orderId))) {
+        const lang = await langOfPayment(before.orderId);
+        const t = SANDBOX_PAGE_TEXTS[lang];
+        return reply.code(409).type('text/html; charset=utf-8').send(page(lang, t.title, `<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.closed)}</p>`));
+      }
       const payment = await recordSandboxOutcome(ctx.db, request.params.ref, request.body.outcome);
       if (!payment?.outcome) return reply.code(404).type('text/html; charset=utf-8').send(page('he', SANDBOX_PAGE_TEXTS.he.notFound, ''));
       try {
@@ -93,7 +108,7 @@ export const registerSandboxPaymentPages = async (app: AppInstance) => {
     typed.get('/dev/payment/:ref/receipt', { schema: { hide: true, params: paramsSchema } }, async (request, reply) => {
       const payment = await findSandboxPayment(ctx.db, request.params.ref);
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      const found = payment?.outcome === 'pay' ? await repo.findOrderWithEvent(ctx.db, payment.orderId) : undefined;
+      const found = payment?.outcome === 'pay' ? await findOrderWithEvent(ctx, payment.orderId) : undefined;
       if (!payment || !found) return reply.code(404).send(page('he', SANDBOX_PAGE_TEXTS.he.notFound, `<p>${escapeHtml(SANDBOX_PAGE_TEXTS.he.notFound)}</p>`));
       const lang = langOf(found.order.lang);
       const t = SANDBOX_PAGE_TEXTS[lang];

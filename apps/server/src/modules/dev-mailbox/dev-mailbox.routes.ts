@@ -2,14 +2,8 @@ import { z } from 'zod';
 import { API, devMailboxResponseSchema, singleLineText } from '@magiim/shared';
 import type { AppInstance } from '../../app.js';
 import { AppError } from '../../platform/errors.js';
-import { listDevMail } from './dev-mailbox.repository.js';
-
-/** 127.0.0.0/8, ::1 and IPv4-mapped 127.x: the dev mailbox holds live links, so only this machine may read it. */
-export const isLoopbackAddress = (address: string | undefined): boolean => {
-  if (!address) return false;
-  const v4 = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4) || address === '::1' || address === '0:0:0:0:0:0:0:1';
-};
+import { isLoopbackAddress } from '../../platform/loopback.js';
+import { listDevMailMessages } from './dev-mailbox.service.js';
 
 /** Registered only when the dev mailbox is on (never in production), and answering loopback clients only. */
 export const registerDevMailboxRoutes = (app: AppInstance) => {
@@ -26,9 +20,6 @@ export const registerDevMailboxRoutes = (app: AppInstance) => {
         if (!isLoopbackAddress(request.ip)) throw new AppError('NOT_FOUND', 'not found');
       },
     },
-    async (request) => {
-      const rows = await listDevMail(app.ctx.db, request.query);
-      return { messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
-    },
+    async (request) => listDevMailMessages(app.ctx.db, request.query),
   );
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { loadConfig } from '../../platform/env.js';
-import { isLoopbackAddress } from './dev-mailbox.routes.js';
+import { isLoopbackAddress } from '../../platform/loopback.js';
 
 describe('dev mailbox', () => {
   let t: TestApp;

@@ -116,12 +116,15 @@ describe('the venue and the place', () => {
     expect((await getEvent(eventId)).location).toMatchObject({
       venue: { he: HALL_NAMES.he, en: 'Our garden', ar: HALL_NAMES.ar },
       place: { name: { he: RISHON_NAMES.he, en: RISHON_NAMES.en, ar: RISHON_NAMES.ar } },
+      // Issue 27 §6: a hall from Google Places brings its own point: guests are sent there.
+      venuePoint: { lat: 31.99, lng: 34.77 },
     });
   });
 
   it('takes the first shape (a name alone) as the default language venue', async () => {
     const eventId = await createEvent(t, host, { location: { placeId: RISHON, name: 'Gan Oranim' } });
-    expect((await getEvent(eventId)).location).toMatchObject({ venue: { he: 'Gan Oranim' }, place: { name: { he: RISHON_NAMES.he } }, name: 'Gan Oranim' });
+    // A city is only its centre: no hall point until the host gives one.
+    expect((await getEvent(eventId)).location).toMatchObject({ venue: { he: 'Gan Oranim' }, place: { name: { he: RISHON_NAMES.he } }, name: 'Gan Oranim', venuePoint: null });
   });
 
   it('reads a row stored in the first shape as before', async () => {

@@ -17,6 +17,7 @@ import {
   normalizeEventLocation,
   normalizeTransport,
   type EventLocation,
+  type VenuePoint,
   type EventLocationInput,
   type LocalizedText,
   type EventNames,
@@ -27,13 +28,9 @@ import { isDatabaseUnavailable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { EventRole, EventRow, StoredEventImage } from '../../db/schema/events.js';
 import { deleteEventImage, eventImageUrls, saveEventImage } from '../event-images/event-image.js';
-import { prepareEventTemplatesRemoval } from '../messaging/whatsapp-templates/template-sync.js';
 import { requireEventAccess } from './event-access.js';
 import * as repo from './events.repository.js';
-import { newInviteLink, publicInviteUrl, type InviteLinkValues } from '../invitations/invite-links.js';
-import { createDefaultTimings, moveDefaultTimings } from '../messaging/timing/timing.service.js';
-import { setCallsEnabled } from '../messaging/timing/timing.repository.js';
-import { resubmitInvitationTemplates } from '../messaging/templates/templates.service.js';
+import { newInviteLink, publicInviteUrl, type InviteLinkValues } from './invite-links.js';
 
 const publicLinkColumns = (link: InviteLinkValues) => ({ publicSalt: link.salt, publicTokenHash: link.tokenHash });
 
@@ -93,7 +90,9 @@ const lookUpPlace = async (ctx: AppContext, placeId: string, langs: readonly Lan
     if (place?.address) address[lang] = place.address;
     if (place?.venue) venue[lang] = place.venue;
   }
-  return { placeId: first.placeId, lat: first.lat, lng: first.lng, name, address, venue };
+  // A hall picked from Google Places: its own coordinates are the venue's (a city's are only its centre).
+  const isVenue = Object.keys(venue).length > 0;
+  return { placeId: first.placeId, lat: first.lat, lng: first.lng, name, address, venue, venuePoint: isVenue ? { lat: first.lat, lng: first.lng } : null };
 };
 
 /** The venue per event language; the first shape's `name` is the default language's venue. */
@@ -118,13 +117,33 @@ const resolveLocation = async (
   venue: LocalizedText,
   langs: readonly Lang[],
   defaultLang: Lang,
+  hall: VenueHall = {},
 ): Promise<EventLocation> => {
   const place = await lookUpPlace(ctx, placeId.trim(), langs, defaultLang);
   if (!place) throw new AppError('LOCATION_NOT_FOUND', 'unknown place id', [{ path: 'location', message: MSG.chooseLocation }]);
   // A hall picked from the suggestions names the venue in each language the host left empty.
   const named = { ...place.venue, ...venue };
-  return buildEventLocation({ placeId: place.placeId, lat: place.lat, lng: place.lng, venue: named, place: { name: place.name, address: place.address } }, defaultLang);
+  return buildEventLocation(
+    {
+      placeId: place.placeId,
+      lat: place.lat,
+      lng: place.lng,
+      venue: named,
+      place: { name: place.name, address: place.address },
+      // The host's pin wins; else a hall's own point from the places provider.
+      venuePoint: hall.venuePoint ?? place.venuePoint,
+      venueAddress: hall.venueAddress ?? '',
+    },
+    defaultLang,
+  );
 };
+
+/** What the host says of the hall itself (issue 27 §6): its pin and street address; undefined: not given. */
+type VenueHall = { venuePoint?: VenuePoint | null; venueAddress?: string };
+const hallOf = (input: EventLocationInput | undefined): VenueHall => ({
+  ...(input?.venuePoint !== undefined ? { venuePoint: input.venuePoint } : {}),
+  ...(input?.venueAddress !== undefined ? { venueAddress: input.venueAddress.trim() } : {}),
+});
 
 type StatusCounts = Map<string, { guests: number; invitees: number; statusCounts: Record<string, number> }>;
 
@@ -199,13 +218,13 @@ const storeImage = async (ctx: AppContext, eventId: string, upload: ImageUpload)
   }
   if (swapped.previous && swapped.previous.prefix !== image.prefix) await deleteEventImage(ctx.storage, swapped.previous);
   // WhatsApp reviews the invitation template with its image header: a new image is a new review.
-  await resubmitInvitationTemplates(ctx, eventId);
+  await ctx.hooks.emit('eventImageChanged', eventId);
   return swapped.event;
 };
 
 export const createEvent = async (ctx: AppContext, userId: string, input: EventInputParsed, upload?: ImageUpload): Promise<EventDto> => {
   refuseDates(checkEventDates({ date: input.date, rsvpStartDate: input.rsvpStartDate }));
-  const location = await resolveLocation(ctx, input.location.placeId, venueOf(input.location, input.langs, input.defaultLang), input.langs, input.defaultLang);
+  const location = await resolveLocation(ctx, input.location.placeId, venueOf(input.location, input.langs, input.defaultLang), input.langs, input.defaultLang, hallOf(input.location));
   const id = randomUUID();
   // The image is processed before the transaction opens, so no connection waits on sharp.
   const image: StoredEventImage | null = upload ? await saveEventImage(ctx.storage, id, upload) : null;
@@ -237,7 +256,7 @@ export const createEvent = async (ctx: AppContext, userId: string, input: EventI
     if (error instanceof AppError || isDatabaseUnavailable(error)) throw error;
     throw Object.assign(new AppError('EVENT_CREATE_FAILED', 'the event could not be saved'), { cause: error });
   }
-  await createDefaultTimings(ctx, event.id);
+  await ctx.hooks.emit('eventCreated', event.id);
   return toEventDto(ctx, event, 'owner', new Map());
 };
 
@@ -259,11 +278,16 @@ const editedLocation = async (
   // The first shape's `name` replaces the default language's venue only; the other languages' stay.
   const typed = edit?.venue ?? (edit?.name !== undefined ? { ...stored.venue, [defaultLang]: edit.name } : edit ? {} : stored.venue);
   const venue = venueOf({ placeId, venue: typed }, langs, defaultLang);
-  const keepStored = () => buildEventLocation({ placeId: stored.placeId, lat: stored.lat, lng: stored.lng, venue, place: stored.place }, defaultLang);
-  if (placeId === stored.placeId && langs.every((lang) => stored.place.name[lang])) return keepStored();
-  if (edit) return resolveLocation(ctx, placeId, venue, langs, defaultLang);
+  const samePlace = placeId === stored.placeId;
+  // The same place keeps its hall's pin and address unless the edit gives new ones; another place starts afresh.
+  const given = hallOf(edit);
+  const hall: VenueHall = samePlace ? { venuePoint: stored.venuePoint, venueAddress: stored.venueAddress, ...given } : given;
+  const keepStored = () =>
+    buildEventLocation({ placeId: stored.placeId, lat: stored.lat, lng: stored.lng, venue, place: stored.place, venuePoint: hall.venuePoint ?? null, venueAddress: hall.venueAddress ?? '' }, defaultLang);
+  if (samePlace && langs.every((lang) => stored.place.name[lang])) return keepStored();
+  if (edit) return resolveLocation(ctx, placeId, venue, langs, defaultLang, hall);
   // A language edit must not fail on the places provider: the place's names fall back to the default language.
-  return resolveLocation(ctx, placeId, venue, langs, defaultLang).catch(keepStored);
+  return resolveLocation(ctx, placeId, venue, langs, defaultLang, hall).catch(keepStored);
 };
 
 export const editEvent = async (
@@ -316,8 +340,9 @@ export const editEvent = async (
   const event = await repo.updateEventUnlessLanguagesInUse(ctx.db, eventId, changes, removedLangs);
   if (event === 'LANGUAGE_IN_USE') throw languageInUse();
   if (!event) throw new AppError('NOT_FOUND', 'event not found');
-  if (event.rsvpStartDate !== current.rsvpStartDate || event.date !== current.date || event.time !== current.time) await moveDefaultTimings(ctx, eventId);
-  if (event.includeCallsPreference !== current.includeCallsPreference) await setCallsEnabled(ctx.db, eventId, event.includeCallsPreference);
+  if (event.rsvpStartDate !== current.rsvpStartDate || event.date !== current.date || event.time !== current.time) await ctx.hooks.emit('eventScheduleChanged', eventId);
+  if (event.includeCallsPreference !== current.includeCallsPreference)
+    await ctx.hooks.emit('eventCallsPreferenceChanged', eventId, event.includeCallsPreference);
   return answerEvent(ctx, event, role);
 };
 
@@ -339,14 +364,14 @@ export const getEvent = async (ctx: AppContext, userId: string, eventId: string)
 export const deleteEvent = async (ctx: AppContext, userId: string, eventId: string): Promise<void> => {
   await requireEventAccess(ctx.db, userId, eventId, 'delete');
   // A cancelled order leaves Meta templates behind until the sweep; they go with the event.
-  const removeMetaTemplates = await prepareEventTemplatesRemoval(ctx, eventId);
+  const afterDelete = await ctx.hooks.emit('eventDeleting', eventId);
   const deleted = await repo.deleteUnpaidEvent(ctx.db, eventId);
   if (!deleted) {
     await loadEvent(ctx, eventId);
     throw new AppError('PAID_EVENT_NOT_DELETABLE', 'a paid event cannot be deleted');
   }
   if (deleted.image) await deleteEventImage(ctx.storage, deleted.image);
-  await removeMetaTemplates();
+  for (const step of afterDelete) await step();
 };
 
 export const removeEventImage = async (ctx: AppContext, userId: string, eventId: string): Promise<EventDto> => {
@@ -354,7 +379,7 @@ export const removeEventImage = async (ctx: AppContext, userId: string, eventId:
   const swapped = await repo.replaceEventImage(ctx.db, eventId, null);
   if (!swapped) throw new AppError('NOT_FOUND', 'event not found');
   if (swapped.previous) await deleteEventImage(ctx.storage, swapped.previous);
-  if (swapped.previous) await resubmitInvitationTemplates(ctx, eventId);
+  if (swapped.previous) await ctx.hooks.emit('eventImageChanged', eventId);
   return answerEvent(ctx, swapped.event, role);
 };
 
@@ -372,7 +397,7 @@ export const updateInvitationDate = async (ctx: AppContext, userId: string, even
   refuseDates(checkEventDates({ rsvpStartDate: date }, { date: current.date }));
   const event = await repo.updateEvent(ctx.db, eventId, { rsvpStartDate: date });
   if (!event) throw new AppError('NOT_FOUND', 'event not found');
-  if (event.rsvpStartDate !== current.rsvpStartDate) await moveDefaultTimings(ctx, eventId);
+  if (event.rsvpStartDate !== current.rsvpStartDate) await ctx.hooks.emit('eventScheduleChanged', eventId);
   return answerEvent(ctx, event, role);
 };
 
@@ -380,7 +405,7 @@ export const setIncludeCallsPreference = async (ctx: AppContext, userId: string,
   const { role } = await requireEventAccess(ctx.db, userId, eventId, 'edit');
   const event = await repo.updateEvent(ctx.db, eventId, { includeCallsPreference: includeCalls });
   if (!event) throw new AppError('NOT_FOUND', 'event not found');
-  await setCallsEnabled(ctx.db, eventId, includeCalls);
+  await ctx.hooks.emit('eventCallsPreferenceChanged', eventId, includeCalls);
   return answerEvent(ctx, event, role);
 };
 

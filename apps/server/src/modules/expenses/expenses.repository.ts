@@ -25,15 +25,16 @@ export const listExpenses = async (db: Conn, eventId: string): Promise<ExpenseRo
   db.select().from(expenses).where(eq(expenses.eventId, eventId)).orderBy(asc(expenses.position), asc(expenses.createdAt));
 
 /**
- * Takes the list from `version` to the next one; false when someone saved in between. The check and the bump
+ * Takes the list from `version` (or, without one, from whatever it is) to the next one; false when someone saved in between. The check and the bump
  * are one UPDATE, so two saves at the same version cannot both pass.
  */
-export const bumpListVersion = async (tx: Tx, eventId: string, version: number): Promise<boolean> => {
+export const bumpListVersion = async (tx: Tx, eventId: string, version: number | undefined): Promise<boolean> => {
   await tx.insert(expenseLists).values({ eventId, version: 0 }).onConflictDoNothing();
+  // Without a version (spec §7's body) the write is last-write-wins: the row lock of this UPDATE still orders it.
   const bumped = await tx
     .update(expenseLists)
     .set({ version: sql`${expenseLists.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(expenseLists.eventId, eventId), eq(expenseLists.version, version)))
+    .where(version === undefined ? eq(expenseLists.eventId, eventId) : and(eq(expenseLists.eventId, eventId), eq(expenseLists.version, version)))
     .returning({ version: expenseLists.version });
   return bumped.length === 1;
 };

@@ -7,7 +7,7 @@ import type { Config } from '../../platform/env.js';
 import { runOnConfiguredDatabase, type CliOutput } from '../admin/admin-cli.js';
 import { decideRegistration, listGiftAccounts, type GiftAccountRow } from './gifts.repository.js';
 import { GIFT_DECISION_JOB, type GiftDecisionJob } from './gifts.jobs.js';
-import { writeAudit } from '../administration/audit-log.js';
+import { writeAudit } from '../admin/audit-log.js';
 
 /** The host's e-mail about the decision goes through the app's worker: queued here, in the shared job table. */
 const queueDecisionEmail = async (connectionString: string, data: GiftDecisionJob): Promise<void> => {

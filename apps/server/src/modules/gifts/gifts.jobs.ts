@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { JobDefinition } from '../../platform/jobs.js';
 import { sendGiftDecisionEmail } from './gift-decision-emails.js';
@@ -47,12 +48,14 @@ export const createGiftJobs = (ctx: AppContext): JobDefinition<object>[] => [
     name: GIFT_REVIEW_JOB,
     retryLimit: RETRY.retryLimit,
     retryDelaySeconds: RETRY.retryDelay,
+    schema: z.object({ eventId: z.string(), ref: z.string() }),
     handle: (data) => reviewGiftRegistration(ctx, data as GiftReviewJob),
   },
   {
     name: GIFT_DECISION_JOB,
     retryLimit: 3,
     retryDelaySeconds: 30,
+    schema: z.object({ eventId: z.string(), decidedAt: z.string() }),
     handle: async (data) => {
       const { eventId, decidedAt } = data as GiftDecisionJob;
       await sendGiftDecisionEmail(ctx, eventId, decidedAt);

@@ -81,16 +81,6 @@ export const listGiftAccounts = async (db: Db, status?: GiftAccountStatus): Prom
     .where(status ? eq(giftAccounts.status, status) : undefined)
     .orderBy(giftAccounts.submittedAt);
 
-/** The approved link of an event (messages and the guest page show it); null otherwise. */
-export const findApprovedGiftLink = async (db: Db, eventId: string): Promise<string | null> =>
-  (
-    await db
-      .select({ link: giftAccounts.link })
-      .from(giftAccounts)
-      .where(and(eq(giftAccounts.eventId, eventId), eq(giftAccounts.status, 'APPROVED')))
-      .limit(1)
-  )[0]?.link ?? null;
-
 /** The event behind an approved sandbox gift link (its test page). */
 export const findSandboxGiftEvent = async (db: Db, providerRef: string): Promise<{ names: EventNames; defaultLang: Lang } | undefined> =>
   (

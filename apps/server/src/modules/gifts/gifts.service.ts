@@ -44,3 +44,6 @@ export const registerGiftAccount = async (ctx: AppContext, userId: string, event
   if (reviewAfterSeconds !== null) await scheduleGiftReview(ctx, { eventId, ref }, reviewAfterSeconds);
   return toGiftAccountDto(row);
 };
+
+/** The event behind an approved sandbox gift link (its test page). */
+export const findSandboxGiftEvent = (ctx: AppContext, providerRef: string) => repo.findSandboxGiftEvent(ctx.db, providerRef);

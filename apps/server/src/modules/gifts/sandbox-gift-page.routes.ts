@@ -3,7 +3,7 @@ import { directionOf, GIFT_FEE_PERCENT, type Lang } from '@magiim/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppInstance } from '../../app.js';
 import { eventNameIn } from '../billing/order-dto.js';
-import { findSandboxGiftEvent } from './gifts.repository.js';
+import { findSandboxGiftEvent } from './gifts.service.js';
 
 const TEXTS: Record<Lang, { title: string; notice: string; body: (event: string) => string; fee: string; unknown: string }> = {
   he: {
@@ -67,7 +67,7 @@ export const registerSandboxGiftPage = async (app: AppInstance) => {
     typed.get('/dev/gift/:ref', { schema: { hide: true, params: paramsSchema } }, async (request, reply) => {
       // A NUL byte cannot be compared with a text column: such a link is simply unknown.
       const ref = request.params.ref.includes('\u0000') ? '' : request.params.ref;
-      const found = ref ? await findSandboxGiftEvent(ctx.db, ref) : undefined;
+      const found = ref ? await findSandboxGiftEvent(ctx, ref) : undefined;
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
       if (!found) return reply.code(404).send(page('he', `<p class="soft">${escapeHtml(TEXTS.he.unknown)}</p>`));
       const lang = found.defaultLang;

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { guestGroups, guests } from '../../db/schema/events.js';
-import type { Conn, Tx } from '../guests/guests.repository.js';
+import type { Conn, Tx } from '../../platform/db.js';
 
 export interface GroupWithCount {
   id: string;

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { requireEventAccess } from '../events/event-access.js';
 import { violatedConstraint } from '../guests/constraint-violation.js';
-import { lockEvent } from '../guests/guests.repository.js';
+import { lockEvent } from '../guests/public.js';
 import * as repo from './groups.repository.js';
 
 const groupNotFound = () => new AppError('NOT_FOUND', 'group not found');

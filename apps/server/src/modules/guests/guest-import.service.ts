@@ -8,7 +8,7 @@ import { checkGuestRows, foldName, type GuestRowsResult, type RawGuestRow } from
 import { readGuestSheet, writeGuestSheet, writeImportTemplate } from './guest-sheet.js';
 import * as repo from './guests.repository.js';
 import { guestCapOf, toGuestDto } from './guests.service.js';
-import { newInviteLink } from '../invitations/invite-links.js';
+import { newInviteLink } from '../events/invite-links.js';
 
 /** Checks the rows against the event as it is in `conn` (under the event's lock when committing). */
 const checkAgainstEvent = async (conn: repo.Conn, event: repo.LockedEvent, rows: readonly RawGuestRow[]): Promise<GuestRowsResult & { groups: { id: string; name: string }[] }> => {
@@ -65,6 +65,7 @@ const importRows = async (ctx: AppContext, eventId: string, rows: readonly RawGu
         countOfInvites: row.countOfInvites,
         groupId: row.groupName === null ? null : (groupIds.get(foldName(row.groupName)) ?? null),
         lang: row.lang,
+        comments: row.comments,
       })),
       () => newInviteLink(ctx.config.secrets.tokenPepper, 'guest'),
     );
@@ -131,6 +132,7 @@ export interface PastedRow {
   countOfInvites?: string | number | undefined;
   group?: string | undefined;
   lang?: string | undefined;
+  comments?: string;
 }
 
 /** Pasted rows and picked contacts: row numbers are their places in the block, from 1. */
@@ -143,6 +145,7 @@ export const importGuestRows = async (ctx: AppContext, userId: string, eventId: 
     ...(row.countOfInvites !== undefined ? { countOfInvites: row.countOfInvites } : {}),
     ...(row.group !== undefined ? { group: row.group } : {}),
     ...(row.lang !== undefined ? { lang: row.lang } : {}),
+    ...(row.comments !== undefined ? { comments: row.comments } : {}),
   }));
   return importRows(ctx, eventId, raw, commit);
 };

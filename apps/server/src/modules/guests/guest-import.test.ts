@@ -169,7 +169,7 @@ describe('importing a sheet as hosts keep it', () => {
       ['יוסי כהן', '05-123', 2, 'חתן', ''],
     ]);
 
-  it('finds the titles under a title line, imports "מס\' מוזמנים" as the count and lists the column it did not import', async () => {
+  it('finds the titles under a title line, imports "מס\' מוזמנים" as the count and the notes column "הערות" as comments', async () => {
     const { token, eventId } = await hostWithEvent(t);
     const result = (await uploadFile(token, eventId, await hostsSheet(), true)).json() as ImportResult;
     expect(result).toMatchObject({ total: 2, valid: 1, imported: 1 });
@@ -179,13 +179,39 @@ describe('importing a sheet as hosts keep it', () => {
       ['טלפון', 'phoneNumber', 2],
       ["מס' מוזמנים", 'countOfInvites', 2],
       ['צד', 'group', 2],
-      ['הערות', null, 1],
+      ['הערות', 'comments', 1],
     ]);
     expect(result.sheet?.columns[4]?.samples).toEqual(['מגיעים מחיפה']);
     // The error names the row's guest and the value, not only the row.
     expect(result.errors).toEqual([{ row: 5, column: 'phoneNumber', code: 'INVALID_PHONE', name: 'יוסי כהן', value: '05-123' }]);
     const [guest] = (await list(token, eventId)).items;
-    expect(guest).toMatchObject({ fullName: 'משפחת לוי', phoneNumber: '+972507654321', countOfInvites: 4 });
+    expect(guest).toMatchObject({ fullName: 'משפחת לוי', phoneNumber: '+972507654321', countOfInvites: 4, comments: 'מגיעים מחיפה' });
+  });
+
+  it('maps a notes column in every language to the comments; a note too long or with a bidi override is refused by row', async () => {
+    for (const [title, note] of [
+      ['Notes', 'Vegan, comes late'],
+      ['Примечания', 'Приедет из Хайфы'],
+      ['ملاحظات', 'يصل متأخرًا'],
+      ['הערה', 'שולחן 4'],
+      ['Comments', 'Line one\nline two'],
+    ] as const) {
+      const { token, eventId } = await hostWithEvent(t);
+      const file = await xlsx([
+        ['Name', 'Phone', title],
+        ['Ada', '0507770001', note],
+        ['Bob', '0507770002', 'x'.repeat(501)],
+        ['Cy', '0507770003', 'a\u202Eb'],
+      ]);
+      const result = (await uploadFile(token, eventId, file, true)).json() as ImportResult;
+      expect(result.sheet?.columns[2]?.field).toBe('comments');
+      expect(result).toMatchObject({ total: 3, valid: 1, imported: 1 });
+      expect(result.errors.map(({ row, column, code }) => [row, column, code])).toEqual([
+        [3, 'comments', 'COMMENTS_TOO_LONG'],
+        [4, 'comments', 'INVALID_CHARACTERS'],
+      ]);
+      expect((await list(token, eventId)).items[0]).toMatchObject({ fullName: 'Ada', comments: note });
+    }
   });
 
   it("imports with the host's mapping: a column changed, another left out", async () => {
@@ -363,15 +389,17 @@ describe('pasted rows and picked contacts', () => {
   it('reads Google contacts through the provider and imports them with one invite each', async () => {
     const { token, eventId } = await hostWithEvent(t);
     const refused = await t.request('POST', '/guests/google-contacts', { token, body: { accessToken: 'not-a-sandbox-token' } });
-    expect(refused.statusCode).toBe(502);
-    expect(refused.json().code).toBe('GOOGLE_CONTACTS_FAILED');
+    // Issue 28: a made-up token is the caller's mistake (4xx), not a failing provider (502).
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('GOOGLE_TOKEN_REFUSED');
     const res = await t.request('POST', '/guests/google-contacts', { token, body: { accessToken: 'sandbox-token-1' } });
     expect(res.statusCode).toBe(200);
     const { contacts } = res.json() as { contacts: { name: string; phoneNumber: string }[] };
     expect(contacts.length).toBeGreaterThan(5);
     const result = (await pasteRows(token, eventId, contacts.map((c) => ({ fullName: c.name, phoneNumber: c.phoneNumber })), true)).json() as ImportResult;
     expect(result.imported).toBe(result.valid);
-    expect(result.errors.map((error) => error.code).sort()).toEqual(['DUPLICATE_PHONE', 'INVALID_PHONE', 'INVALID_PHONE']);
+    // The sandbox's landline contact is taken now (calls only).
+    expect(result.errors.map((error) => error.code).sort()).toEqual(['DUPLICATE_PHONE', 'INVALID_PHONE']);
     expect((await list(token, eventId)).items.every((guest) => guest.countOfInvites === 1)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import {
   GROUP_NAME_MAX_LENGTH,
   INVITES_PER_INVITEE_MAX,
   INVITES_PER_INVITEE_MIN,
+  GUEST_COMMENTS_MAX_LENGTH,
   isSafeText,
   LANGUAGES,
   normalizePhone,
@@ -21,6 +22,8 @@ export interface RawGuestRow {
   countOfInvites?: string | number;
   group?: string;
   lang?: string;
+  /** The notes column: the guest's comments. */
+  comments?: string;
 }
 
 /** A row that passed: ready to insert once its group (by name) has an id. */
@@ -32,6 +35,7 @@ export interface ValidGuestRow {
   /** The group's name as the list knows it (an existing group's own spelling), or null. */
   groupName: string | null;
   lang: Lang;
+  comments: string;
 }
 
 export interface GuestRowsContext {
@@ -162,11 +166,15 @@ export const checkGuestRows = (rows: readonly RawGuestRow[], context: GuestRowsC
     const lang = langText ? languageOfCell(langText) : context.defaultLang;
     if (!lang || !context.langs.includes(lang)) fail('lang', 'UNKNOWN_LANGUAGE');
 
+    const comments = raw.comments?.trim() ?? '';
+    if (comments.length > GUEST_COMMENTS_MAX_LENGTH) fail('comments', 'COMMENTS_TOO_LONG');
+    else if (comments && !isSafeText(comments, { lines: true })) fail('comments', 'INVALID_CHARACTERS');
+
     if (rowErrors.length > 0) {
       errors.push(...rowErrors);
       continue;
     }
-    candidates.push({ row: raw.row, fullName, phoneNumber: phoneNumber!, countOfInvites: countOfInvites!, groupName, lang: lang!, newGroupKey });
+    candidates.push({ row: raw.row, fullName, phoneNumber: phoneNumber!, countOfInvites: countOfInvites!, groupName, lang: lang!, comments, newGroupKey });
   }
 
   const groupRoom = Math.max(0, context.maxGroups - context.existingGroups.length);

@@ -283,6 +283,7 @@ const readSheet = async (rowsXml: XmlElementStream, strings: SharedStrings, mapp
       ...(found.countOfInvites ? { countOfInvites: found.countOfInvites } : {}),
       ...(found.group ? { group: found.group } : {}),
       ...(found.lang ? { lang: found.lang } : {}),
+      ...(found.comments ? { comments: found.comments } : {}),
     });
   }
   if (rows.length === 0 && unmappedRows === 0) throw new AppError('FILE_EMPTY', 'titles but no guests');

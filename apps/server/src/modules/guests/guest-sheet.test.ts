@@ -113,7 +113,7 @@ describe('reading a guest sheet', () => {
       ['', 'Dana', 501234568, '', '', ''],
     ]);
     expect((await readGuestSheet(file, 'guests.xlsx')).rows).toEqual([
-      { row: 3, fullName: 'ישראל ישראלי', phoneNumber: '050-123-4567', countOfInvites: '3', group: 'משפחה', lang: 'עברית' },
+      { row: 3, fullName: 'ישראל ישראלי', phoneNumber: '050-123-4567', countOfInvites: '3', group: 'משפחה', lang: 'עברית', comments: 'x' },
       { row: 5, fullName: 'Dana', phoneNumber: '501234568' },
     ]);
   });
@@ -188,7 +188,8 @@ describe('reading a guest sheet', () => {
       rightToLeft: true,
     });
     const read = await readGuestSheet(file, 'g.xlsx');
-    expect(read.rows).toEqual([{ row: 4, fullName: 'משפחת לוי', phoneNumber: '0501234567', countOfInvites: '4' }]);
+    // A notes column ('הערות') is the guest's comments (issue 27 §5).
+    expect(read.rows).toEqual([{ row: 4, fullName: 'משפחת לוי', phoneNumber: '0501234567', countOfInvites: '4', comments: 'צד כלה' }]);
     expect(read.sheet).toEqual({
       titleRow: 3,
       firstRow: 1,
@@ -196,7 +197,7 @@ describe('reading a guest sheet', () => {
         { column: 1, title: 'שם', field: 'fullName', samples: ['משפחת לוי'], filled: 1 },
         { column: 2, title: 'טלפון', field: 'phoneNumber', samples: ['0501234567'], filled: 1 },
         { column: 3, title: "מס' מוזמנים", field: 'countOfInvites', samples: ['4'], filled: 1 },
-        { column: 4, title: 'הערות', field: null, samples: ['צד כלה'], filled: 1 },
+        { column: 4, title: 'הערות', field: 'comments', samples: ['צד כלה'], filled: 1 },
       ],
     });
   });
@@ -284,7 +285,7 @@ describe('reading a guest sheet', () => {
 
 describe('writing guest sheets', () => {
   it('exports titles in the language, right to left for Hebrew, phones as local text, and reads back', async () => {
-    const answer = { meals: { vegan: 1 }, transport: { option: 'מחיפה' }, comments: 'מחכים', answeredAt: new Date().toISOString() };
+    const answer = { meals: { vegan: 1 }, transport: { option: 'מחיפה' }, transportOpen: false, mealsOpen: false, comments: 'מחכים', answeredAt: new Date().toISOString() };
     const file = await writeGuestSheet('he', [guest({ fullName: 'ישראל', groupId: 'g1', status: 'approved', attending: 2, answer, changedDecision: true })], [
       { id: 'g1', name: 'משפחה', guestCount: 1 },
     ]);

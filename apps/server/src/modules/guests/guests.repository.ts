@@ -1,12 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { INVITEE_STATUSES, type GuestSort, type GuestStatusFilter, type InviteeStatus, type Lang } from '@magiim/shared';
-import type { Db } from '../../platform/db.js';
-import type { InviteLinkValues } from '../invitations/invite-links.js';
+import type { Conn, Tx } from '../../platform/db.js';
+import type { InviteLinkValues } from '../events/invite-links.js';
 import { events, guestGroups, guests, type EventRow, type GuestRow } from '../../db/schema/events.js';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** A pooled connection or an open transaction: every function here runs in either. */
-export type Conn = Db | Tx;
+export type { Conn, Tx };
 
 export type NewGuestValues = Pick<
   typeof guests.$inferInsert,
@@ -88,7 +86,7 @@ export const setGuestInviteLink = async (db: Conn, eventId: string, guestId: str
     await db
       .update(guests)
       // not updated_at: a new link is not a change of the guest's details (an open edit form keeps its input)
-      .set({ inviteSalt: link.salt, inviteTokenHash: link.tokenHash })
+      .set({ inviteSalt: link.salt, inviteTokenHash: link.tokenHash, shortCodeHash: null })
       .where(and(eq(guests.id, guestId), eq(guests.eventId, eventId)))
       .returning()
   )[0];
@@ -154,9 +152,19 @@ const likeEscaped = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\
 
 const partiallyComing = sql`${guests.status} = 'approved' and ${guests.attending} < ${guests.countOfInvites}`;
 
+/**
+ * No message reached the guest on any channel: something was tried (a message failed, or could not go to a
+ * landline) and nothing was sent, delivered, read, answered by phone or is still on its way.
+ */
+const notReached = sql`(exists (select 1 from outbox_messages o where o.guest_id = ${guests.id} and o.event_id = ${guests.eventId}
+    and (o.state = 'failed' or (o.state = 'skipped' and o.reason = 'landline')))
+  and not exists (select 1 from outbox_messages o where o.guest_id = ${guests.id} and o.event_id = ${guests.eventId}
+    and o.state in ('queued', 'sent', 'delivered', 'read')))`;
+
 const filterConditions = (eventId: string, filters: GuestListFilters): SQL | undefined => {
   const conditions: (SQL | undefined)[] = [eq(guests.eventId, eventId)];
   if (filters.status === 'partiallyComing') conditions.push(partiallyComing);
+  else if (filters.status === 'notReached') conditions.push(notReached);
   // A changed decision is a mark beside the latest answer (the status keeps the answer itself).
   else if (filters.status === 'changedDecision') conditions.push(eq(guests.changedDecision, true));
   else if (filters.status) conditions.push(eq(guests.status, filters.status));
@@ -211,6 +219,7 @@ export interface GuestStatusTally {
   partiallyComing: number;
   changedDecision: number;
   viewed: number;
+  notReached: number;
   /** Guests of this status that match the list's filters. */
   matching: number;
 }
@@ -227,6 +236,7 @@ export const tallyGuests = async (db: Conn, eventId: string, filters: GuestListF
       partiallyComing: sql<number>`(count(*) filter (where ${partiallyComing}))::int`,
       changedDecision: sql<number>`(count(*) filter (where ${guests.changedDecision}))::int`,
       viewed: sql<number>`(count(*) filter (where ${guests.viewedCount} > 0))::int`,
+      notReached: sql<number>`(count(*) filter (where ${notReached}))::int`,
       matching: sql<number>`(count(*) filter (where ${filterConditions(eventId, filters)}))::int`,
     })
     .from(guests)
@@ -259,6 +269,7 @@ export interface ImportedGuest {
   countOfInvites: number;
   groupId: string | null;
   lang: Lang;
+  comments?: string;
 }
 
 const INSERT_BATCH = 1000;
@@ -282,8 +293,8 @@ export const insertGuestsSkippingTakenPhones = async (
     const batch = rows.slice(start, start + INSERT_BATCH);
     const links = batch.map(() => newLink());
     const result = await tx.execute(sql`
-      insert into ${guests} (event_id, full_name, phone_number, count_of_invites, group_id, lang, invite_salt, invite_token_hash, status, created_at, updated_at)
-      select ${eventId}::uuid, r.full_name, r.phone_number, r.count_of_invites, r.group_id, r.lang, r.invite_salt, r.invite_token_hash, ${newGuestStatus(eventId)},
+      insert into ${guests} (event_id, full_name, phone_number, count_of_invites, group_id, lang, comments, invite_salt, invite_token_hash, status, created_at, updated_at)
+      select ${eventId}::uuid, r.full_name, r.phone_number, r.count_of_invites, r.group_id, r.lang, r.comments, r.invite_salt, r.invite_token_hash, ${newGuestStatus(eventId)},
              now() + (${start}::int + r.n) * interval '1 microsecond', now()
       from unnest(
         ${column(batch.map((row) => row.fullName), 'text')},
@@ -291,9 +302,10 @@ export const insertGuestsSkippingTakenPhones = async (
         ${column(batch.map((row) => row.countOfInvites), 'smallint')},
         ${column(batch.map((row) => row.groupId), 'uuid')},
         ${column(batch.map((row) => row.lang), 'text')},
+        ${column(batch.map((row) => row.comments ?? ''), 'text')},
         ${column(links.map((link) => link.salt), 'text')},
         ${column(links.map((link) => link.tokenHash), 'text')}
-      ) with ordinality as r(full_name, phone_number, count_of_invites, group_id, lang, invite_salt, invite_token_hash, n)
+      ) with ordinality as r(full_name, phone_number, count_of_invites, group_id, lang, comments, invite_salt, invite_token_hash, n)
       on conflict (event_id, phone_number) do nothing`);
     inserted += result.rowCount ?? 0;
   }

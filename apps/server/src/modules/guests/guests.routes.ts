@@ -199,7 +199,7 @@ export const registerGuestRoutes = (app: AppInstance) => {
       schema: {
         tags,
         description:
-          "The host's Google contacts with a phone, read with their contacts.readonly access token; GOOGLE_CONTACTS_FAILED. " +
+          "The host's Google contacts with a phone, read with their contacts.readonly access token; GOOGLE_TOKEN_REFUSED (400) when Google refuses the token, GOOGLE_CONTACTS_FAILED (502) when Google cannot be reached. " +
           `At most ${RATE_LIMITS.googleContactReadsPerUser.max} reads per host in ${RATE_LIMITS.googleContactReadsPerUser.windowMinutes} minutes (RATE_LIMITED).`,
         body: googleContactsRequestSchema,
         response: { 200: googleContactsResponseSchema },

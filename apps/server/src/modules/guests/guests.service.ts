@@ -20,7 +20,7 @@ import { violatedConstraint } from './constraint-violation.js';
 import { foldName } from './guest-rows.js';
 import * as repo from './guests.repository.js';
 import { readGuestMessaging } from './guest-messages.repository.js';
-import { newInviteLink, personalInviteUrl } from '../invitations/invite-links.js';
+import { newInviteLink, personalInviteUrl } from '../events/invite-links.js';
 
 type GuestEditParsed = z.output<typeof guestEditSchema>;
 type GuestListQueryParsed = z.output<typeof guestListQuerySchema>;
@@ -41,7 +41,14 @@ export const toGuestDto = (ctx: AppContext, row: GuestRow): GuestDto => ({
   attending: row.attending,
   inviteUrl: row.inviteSalt ? personalInviteUrl(ctx.config.appUrl, ctx.config.secrets.tokenPepper, row.inviteSalt) : '',
   answer: row.answeredAt
-    ? { meals: row.answerMeals, transport: row.answerTransport, comments: row.answerComments, answeredAt: row.answeredAt.toISOString() }
+    ? {
+        meals: row.answerMeals,
+        transport: row.answerTransport,
+        transportOpen: row.answerTransportOpen,
+        mealsOpen: row.answerMealsOpen,
+        comments: row.answerComments,
+        answeredAt: row.answeredAt.toISOString(),
+      }
     : null,
   changedDecision: row.changedDecision,
   // Filled by withMessaging (one query per page).
@@ -207,6 +214,7 @@ export const listGuests = async (ctx: AppContext, userId: string, eventId: strin
     counts.partiallyComing! += tally.partiallyComing;
     counts.changedDecision! += tally.changedDecision;
     counts.viewed += tally.viewed;
+    counts.notReached! += tally.notReached;
     counts.all += tally.guests;
   }
   return { items: await withMessaging(ctx, eventId, items.map((row) => toGuestDto(ctx, row))), total, counts };

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context.js';
-import type { JobDefinition } from '../../platform/jobs.js';
+import { type JobDefinition, NO_PAYLOAD } from '../../platform/jobs.js';
 import { deleteDeadSessions, deleteDeadUserTokens, deleteOldDevMail, deleteStaleKnownDevices } from './housekeeping.repository.js';
 
 export const HOUSEKEEPING_JOB = 'housekeeping.prune';
@@ -16,6 +16,7 @@ export const pruneDeadRows = async (ctx: AppContext) => ({
 export const createHousekeepingJobs = (ctx: AppContext): JobDefinition<object>[] => [
   {
     name: HOUSEKEEPING_JOB,
+    schema: NO_PAYLOAD,
     retryLimit: 2,
     retryDelaySeconds: 60,
     cron: '23 * * * *',

@@ -10,6 +10,8 @@ export const sameAnswer = (guest: InviteGuest, answer: StoredAnswer): boolean =>
   guest.attending === answer.attending &&
   JSON.stringify(guest.answerMeals) === JSON.stringify(answer.meals) &&
   JSON.stringify(guest.answerTransport) === JSON.stringify(answer.transport) &&
+  guest.answerTransportOpen === (answer.transportOpen ?? false) &&
+  guest.answerMealsOpen === (answer.mealsOpen ?? false) &&
   guest.answerComments === answer.comments;
 
 const isRsvp = (status: string): status is (typeof RSVP_ANSWERS)[number] => (RSVP_ANSWERS as readonly string[]).includes(status);
@@ -62,6 +64,8 @@ export const recordAnswer = async (
       attending: answer.attending,
       answerMeals: answer.meals,
       answerTransport: answer.transport,
+      answerTransportOpen: answer.transportOpen ?? false,
+      answerMealsOpen: answer.mealsOpen ?? false,
       answerComments: answer.comments,
       answeredAt,
       changedDecision,

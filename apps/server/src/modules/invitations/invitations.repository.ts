@@ -8,15 +8,15 @@ import type {
   InviteeStatus,
   Lang,
   MealCounts,
-  NotificationType,
   PublicLinkMode,
   SpecialMeal,
 } from '@magiim/shared';
 import { normalizeEventLocation, type AnswerSource } from '@magiim/shared';
 import type { Db } from '../../platform/db.js';
 import { guests, type StoredEventImage } from '../../db/schema/events.js';
-import { guestAnswers, notifications } from '../../db/schema/answers.js';
-import type { InviteLinkValues } from './invite-links.js';
+import { guestAnswers } from '../../db/schema/answers.js';
+import type { InviteLinkValues } from '../events/invite-links.js';
+export { bumpNotification } from '../notifications/public.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -45,6 +45,9 @@ export interface InviteGuest {
   attending: number | null;
   answerMeals: MealCounts;
   answerTransport: { option: string } | null;
+  /** Coming, but transport / meals were not asked on the channel they answered by: still open. */
+  answerTransportOpen: boolean;
+  answerMealsOpen: boolean;
   answerComments: string;
   answeredAt: Date | null;
   changedDecision: boolean;
@@ -52,7 +55,7 @@ export interface InviteGuest {
 
 const EVENT_COLUMNS = `e.id as event_id, e.names, e.date::text as date, e.time, e.location, e.default_lang, e.langs, e.meals, e.transport, e.image`;
 const GUEST_COLUMNS = `g.id, g.full_name, g.count_of_invites, g.lang, g.ask_meals, g.ask_transport, g.status, g.attending,
-  g.answer_meals, g.answer_transport, g.answer_comments, g.answered_at, g.changed_decision`;
+  g.answer_meals, g.answer_transport, g.answer_transport_open, g.answer_meals_open, g.answer_comments, g.answered_at, g.changed_decision`;
 
 // Named statements: planned once per connection; the guest page is the product's busiest read.
 const FIND_BY_PERSONAL_TOKEN = {
@@ -96,6 +99,8 @@ const guestOf = (row: Row): InviteGuest => ({
   attending: (row.attending as number | null) ?? null,
   answerMeals: (row.answer_meals as MealCounts | null) ?? {},
   answerTransport: (row.answer_transport as { option: string } | null) ?? null,
+  answerTransportOpen: Boolean(row.answer_transport_open),
+  answerMealsOpen: Boolean(row.answer_meals_open),
   answerComments: (row.answer_comments as string | null) ?? '',
   // Raw queries through Drizzle answer timestamps as text, the pool as Date.
   answeredAt: row.answered_at ? new Date(row.answered_at as string | Date) : null,
@@ -141,6 +146,9 @@ export interface StoredAnswer {
   meals: MealCounts;
   transport: { option: string } | null;
   comments: string;
+  /** Coming, and the channel did not ask transport / meals: open (the page asks it). Absent: answered. */
+  transportOpen?: boolean;
+  mealsOpen?: boolean;
 }
 
 export const insertAnsweringGuest = async (
@@ -170,6 +178,8 @@ export const saveGuestAnswer = async (
       attending: answer.attending,
       answerMeals: answer.meals,
       answerTransport: answer.transport,
+      answerTransportOpen: answer.transportOpen ?? false,
+      answerMealsOpen: answer.mealsOpen ?? false,
       answerComments: answer.comments,
       answeredAt: sql`now()`,
       changedDecision: changes.changedDecision,
@@ -193,18 +203,6 @@ export const insertAnswerHistory = async (
   } & StoredAnswer,
 ): Promise<void> => {
   await tx.insert(guestAnswers).values(values);
-};
-
-/** Adds one to the event's unread notification of this type, or starts one. */
-export const bumpNotification = async (tx: Tx, eventId: string, type: NotificationType): Promise<void> => {
-  await tx
-    .insert(notifications)
-    .values({ eventId, type })
-    .onConflictDoUpdate({
-      target: [notifications.eventId, notifications.type],
-      targetWhere: sql`read_at is null`,
-      set: { count: sql`least(${notifications.count} + 1, 32767)`, statusDate: sql`now()` },
-    });
 };
 
 /** Adds counted page opens: one statement for a whole batch. */

@@ -26,10 +26,23 @@ import { registerPublicLinkRoutes } from './public-link.routes.js';
 const HOST_MARK = new RegExp(`(?:^|;\\s*)${HOST_MARK_COOKIE}=([0-9a-fA-F-]{36})(?:;|$)`);
 
 /** A page open counts as a view unless a link-preview crawler made it, or one of the event's hosts (see HOST_MARK_COOKIE). */
+const requestLookups = new WeakMap<FastifyRequest, invitations.InviteLookups>();
+
+/** The request's own token lookups (issue 30 §5): the page, the gift link and an error page share one read. */
+export const lookupsOf = (request: FastifyRequest): invitations.InviteLookups => {
+  let lookups = requestLookups.get(request);
+  if (!lookups) {
+    lookups = invitations.createInviteLookups();
+    requestLookups.set(request, lookups);
+  }
+  return lookups;
+};
+
 export const visitOf = (request: FastifyRequest, countable = true): invitations.InviteVisit => {
   const hostUserId = HOST_MARK.exec(request.headers.cookie ?? '')?.[1];
   return {
     ip: request.ip,
+    lookups: lookupsOf(request),
     countView: countable && request.method === 'GET' && !isLinkPreviewBot(request.headers['user-agent']),
     ...(hostUserId ? { hostUserId } : {}),
   };

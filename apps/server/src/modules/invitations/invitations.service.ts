@@ -24,7 +24,7 @@ import { AppError } from '../../platform/errors.js';
 import { eventImageUrls, eventOgImageUrl } from '../event-images/event-image.js';
 import { guestCapOf } from '../guests/guests.service.js';
 import { hasAnswered, recordAnswer, sameAnswer } from './answer-recording.js';
-import { inviteTokenHashOf, newInviteLink } from './invite-links.js';
+import { inviteTokenHashOf, newInviteLink } from '../events/invite-links.js';
 import * as repo from './invitations.repository.js';
 import type { InviteEvent, InviteGuest, StoredAnswer } from './invitations.repository.js';
 import { verifyPreviewToken } from './preview-links.js';
@@ -37,7 +37,38 @@ export interface InviteVisit {
   countView: boolean;
   /** The user the browser's host mark names, if any: an open by one of the event's hosts is not a guest's view. */
   hostUserId?: string;
+  /** The request's token lookups: one link is read once however many steps of the request need it. */
+  lookups?: InviteLookups;
 }
+
+type PersonalFound = Awaited<ReturnType<typeof repo.findByPersonalToken>>;
+type PublicFound = Awaited<ReturnType<typeof repo.findByPublicToken>>;
+
+/** One request's reads of invitation links by token hash, each done once (a failed read is not kept). */
+export interface InviteLookups {
+  personal(ctx: AppContext, tokenHash: string): Promise<PersonalFound>;
+  public(ctx: AppContext, tokenHash: string): Promise<PublicFound>;
+}
+
+const remembered = <T>(memo: Map<string, Promise<T>>, key: string, read: () => Promise<T>): Promise<T> => {
+  let found = memo.get(key);
+  if (!found) {
+    found = read();
+    memo.set(key, found);
+    found.catch(() => memo.delete(key));
+  }
+  return found;
+};
+
+/** Lookups for one request (never shared between requests: an answer changes what the next request reads). */
+export const createInviteLookups = (): InviteLookups => {
+  const personal = new Map<string, Promise<PersonalFound>>();
+  const publicLinks = new Map<string, Promise<PublicFound>>();
+  return {
+    personal: (ctx, tokenHash) => remembered(personal, tokenHash, () => repo.findByPersonalToken(ctx.database.pool, tokenHash)),
+    public: (ctx, tokenHash) => remembered(publicLinks, tokenHash, () => repo.findByPublicToken(ctx.database.pool, tokenHash)),
+  };
+};
 
 export interface InviteAnswerOutcome {
   page: InvitePageDto;
@@ -72,6 +103,8 @@ const answerOf = (guest: InviteGuest): InvitePageDto['answer'] => {
     attending: guest.attending,
     meals: guest.answerMeals,
     transport: guest.answerTransport,
+    ...(guest.answerTransportOpen ? { transportOpen: true } : {}),
+    ...(guest.answerMealsOpen ? { mealsOpen: true } : {}),
     comments: guest.answerComments,
     answeredAt: guest.answeredAt.toISOString(),
   };
@@ -88,6 +121,8 @@ const locationIn = (location: InviteEvent['location'], lang: Lang, defaultLang: 
     venue: texts.venue,
     place: texts.place,
     placeAddress: texts.address,
+    venuePoint: location.venuePoint,
+    venueAddress: location.venueAddress,
   };
 };
 
@@ -134,10 +169,10 @@ const buildPage = (
 const hashOf = (ctx: AppContext, token: string) => inviteTokenHashOf(ctx.config.secrets.tokenPepper, token);
 
 const findPersonal = async (ctx: AppContext, tokenHash: string, visit: InviteVisit) =>
-  (await repo.findByPersonalToken(ctx.database.pool, tokenHash)) ?? refuseMiss(ctx, visit);
+  (await (visit.lookups ? visit.lookups.personal(ctx, tokenHash) : repo.findByPersonalToken(ctx.database.pool, tokenHash))) ?? refuseMiss(ctx, visit);
 
 const findPublic = async (ctx: AppContext, tokenHash: string, visit: InviteVisit) =>
-  (await repo.findByPublicToken(ctx.database.pool, tokenHash)) ?? refuseMiss(ctx, visit);
+  (await (visit.lookups ? visit.lookups.public(ctx, tokenHash) : repo.findByPublicToken(ctx.database.pool, tokenHash))) ?? refuseMiss(ctx, visit);
 
 /** The host turned the link off: the same for every visitor. */
 const publicLinkClosed = () => new AppError('PUBLIC_LINK_CLOSED', 'the public link is closed');
@@ -172,6 +207,8 @@ export const getPreviewPage = async (ctx: AppContext, previewToken: string, lang
     attending: null,
     answerMeals: {},
     answerTransport: null,
+    answerTransportOpen: false,
+    answerMealsOpen: false,
     answerComments: '',
     answeredAt: null,
     changedDecision: false,
@@ -214,14 +251,21 @@ export const answerPersonal = async (
   input: RsvpAnswerParsed,
   lang: Lang | undefined,
   visit: InviteVisit,
+  form: { transportUnchosen?: boolean } = {},
 ): Promise<InviteAnswerOutcome> => {
   const tokenHash = hashOf(ctx, token);
   const { guest: found, event } = await findPersonal(ctx, tokenHash, visit);
+  // The page's form sent no transport choice at all (nothing was pre-chosen for a question still open): the question
+  // stays open rather than reading as "no transport needed".
+  const storedOf = (countOfInvites: number, asked: Asked): StoredAnswer => {
+    const stored = storedAnswerOf(input, event, countOfInvites, asked);
+    return form.transportUnchosen && stored.status === 'approved' && asked.transport && event.transport.options.length > 0 ? { ...stored, transport: null, transportOpen: true } : stored;
+  };
   if (isClosed(event)) throw new AppError('ANSWERS_CLOSED', 'answers are closed');
   await ctx.rateLimiter.consume([{ bucket: `invite-answer:${tokenHash}`, limit: ANSWERS_PER_TOKEN }]);
   const pageLanguage = lang && event.langs.includes(lang) ? lang : undefined;
   // A second tap on the same answer: nothing to write, and no row lock to wait for.
-  const repeated = storedAnswerOf(input, event, found.countOfInvites, askedOf(event, found));
+  const repeated = storedOf(found.countOfInvites, askedOf(event, found));
   if (sameAnswer(found, repeated) && (!pageLanguage || pageLanguage === found.lang)) {
     return resultOf(buildPage(ctx, event, 'personal', pageLang(event, lang, found.lang), found, askedOf(event, found)), false);
   }
@@ -229,7 +273,7 @@ export const answerPersonal = async (
     const current = await repo.lockInviteGuest(tx, found.id);
     if (!current) throw notFound();
     const asked = askedOf(event, current);
-    return recordAnswer(tx, event.id, current, storedAnswerOf(input, event, current.countOfInvites, asked), { source: 'personal', lang: pageLanguage });
+    return recordAnswer(tx, event.id, current, storedOf(current.countOfInvites, asked), { source: 'personal', lang: pageLanguage });
   });
   return resultOf(buildPage(ctx, event, 'personal', pageLang(event, lang, guest.lang), guest, askedOf(event, guest)), changed);
 };

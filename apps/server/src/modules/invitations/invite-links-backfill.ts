@@ -1,7 +1,7 @@
 import { isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
 import { events, guests } from '../../db/schema/events.js';
-import { newInviteLink } from './invite-links.js';
+import { newInviteLink } from '../events/invite-links.js';
 
 const BATCH = 500;
 

@@ -12,8 +12,13 @@ export interface MessageAnswer {
   status: 'approved' | 'declined' | 'maybe';
   /** How many are coming (approved); absent: as they said before if they were coming, else everyone invited. */
   attending?: number;
-  /** The meals they chose (approved, when the event asks them); absent: what they said before stays. */
+  /** The meals they chose (approved, when the event asks them); absent: what they said before stays (open when never answered). */
   meals?: MealCounts;
+  /**
+   * Transport (approved, when the event asks it): a pickup point (one of the event's options) or null, no ride
+   * needed; absent: what they said before stays, open when never answered.
+   */
+  transport?: { option: string } | null;
 }
 
 export interface MessageAnswerOutcome {
@@ -23,11 +28,17 @@ export interface MessageAnswerOutcome {
   changed: boolean;
   /** The event asks this guest about meals (the same rule as the page). */
   asksMeals: boolean;
+  /** The event asks this guest about transport (the same rule as the page): the options to choose from. */
+  asksTransport: boolean;
 }
 
 /** Whether the follow-up asks this guest about meals: the page's rule, when the event has meals to offer. */
 export const asksMealsOf = (event: InviteEvent, guest: { askMeals: boolean; askTransport: boolean }): boolean =>
   event.meals.options.length > 0 && askedOf(event, guest).meals;
+
+/** Whether a channel asks this guest about transport: the page's rule, when the event has pickup points. */
+export const asksTransportOf = (event: InviteEvent, guest: { askMeals: boolean; askTransport: boolean }): boolean =>
+  event.transport.options.length > 0 && askedOf(event, guest).transport;
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
@@ -42,14 +53,24 @@ const storedAnswerOf = (input: MessageAnswer, event: InviteEvent, guest: InviteG
   const max = Math.max(1, guest.countOfInvites);
   const earlier = wasComing && guest.attending !== null && guest.attending > 0 ? guest.attending : null;
   const attending = Math.min(max, Math.max(1, input.attending ?? earlier ?? max));
+  const asksMeals = asksMealsOf(event, guest);
+  const asksTransport = asksTransportOf(event, guest);
   let meals: MealCounts = wasComing ? guest.answerMeals : {};
-  if (input.meals && asksMealsOf(event, guest)) {
+  let mealsOpen = asksMeals && (wasComing ? guest.answerMealsOpen : true);
+  if (input.meals && asksMeals) {
     meals = {};
+    mealsOpen = false;
     for (const [meal, count] of Object.entries(input.meals) as [SpecialMeal, number | undefined][]) {
       if (count && count > 0 && event.meals.options.includes(meal)) meals = { ...meals, [meal]: Math.min(count, attending) };
     }
   }
-  return { status: 'approved', attending, meals, transport: wasComing ? guest.answerTransport : null, comments: guest.answerComments };
+  let transport = wasComing ? guest.answerTransport : null;
+  let transportOpen = asksTransport && (wasComing ? guest.answerTransportOpen : true);
+  if (input.transport !== undefined && asksTransport && (input.transport === null || event.transport.options.includes(input.transport.option))) {
+    transport = input.transport ? { option: input.transport.option } : null;
+    transportOpen = false;
+  }
+  return { status: 'approved', attending, meals, transport, comments: guest.answerComments, mealsOpen, transportOpen };
 };
 
 /**
@@ -73,7 +94,7 @@ export const answerFromMessage = async (
     const current = await repo.lockInviteGuest(tx, guestId);
     if (!current) return undefined;
     const { guest, changed } = await recordAnswer(tx, event.id, current, storedAnswerOf(input, event, current), { source });
-    return { guest, event, changed, asksMeals: asksMealsOf(event, guest) };
+    return { guest, event, changed, asksMeals: asksMealsOf(event, guest), asksTransport: asksTransportOf(event, guest) };
   };
   return inTx ? apply(inTx) : ctx.db.transaction(apply);
 };

@@ -155,7 +155,7 @@ describe('the reply tells nothing about the list', () => {
     const unlisted = await post('050-999-8877');
     expect(listed.statusCode).toBe(200);
     expect(unlisted.statusCode).toBe(200);
-    expect(listed.body).toContain(PAGE_TEXTS.en.thanksApproved);
+    expect(listed.body).toContain(PAGE_TEXTS.en.publicHeld);
     expect(listed.body.replace('050-111-2233', 'PHONE')).toBe(unlisted.body.replace('050-999-8877', 'PHONE'));
   });
 

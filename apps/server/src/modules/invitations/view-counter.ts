@@ -1,16 +1,11 @@
 import type { Db } from '../../platform/db.js';
+import type { ViewCounter } from '../../platform/context.js';
 import { addViews } from './invitations.repository.js';
 
 /**
  * Page opens are counted in memory and written once a second in one statement: the guest page stays a pure
  * read at any rate, and a crash loses at most a second of view counts (never an answer).
  */
-export interface ViewCounter {
-  count(guestId: string): void;
-  flush(): Promise<void>;
-  stop(): Promise<void>;
-}
-
 export const createViewCounter = (db: Db, intervalMs = 1000): ViewCounter => {
   let pending = new Map<string, number>();
   let writing: Promise<void> = Promise.resolve();

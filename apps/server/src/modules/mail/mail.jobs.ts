@@ -1,7 +1,8 @@
+import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db.js';
-import type { JobDefinition, Jobs } from '../../platform/jobs.js';
+import { type JobDefinition, type Jobs, NO_PAYLOAD } from '../../platform/jobs.js';
 import { openPayload, payloadKeyFrom, sealPayload } from '../../platform/payload-crypto.js';
 import type { MailMessage, MailTransport } from '../../providers/mail/index.js';
 import {
@@ -22,6 +23,20 @@ export const PRUNE_MAIL_DELIVERIES_JOB = 'mail.prune-deliveries';
 export interface SendEmailJobData {
   deliveryId: string;
 }
+
+/** The send job's queue and retry policy (the restore re-queues queued e-mails with it, see backup.service.ts). */
+export const SEND_EMAIL_JOB_POLICY = {
+  name: SEND_EMAIL_JOB,
+  retryLimit: 8,
+  retryDelaySeconds: 5,
+  // Up to 4 × 25 messages in flight per worker process.
+  batchSize: 25,
+  workers: 4,
+  // pg-boss's default (15 min) retried a mail cut off mid-send a quarter of an hour later; the SMTP
+  // transport's own timeouts end a stuck attempt well within this.
+  expireInSeconds: 120,
+  schema: z.object({ deliveryId: z.string() }),
+} satisfies Omit<JobDefinition<SendEmailJobData>, 'handle'>;
 
 export interface MailQueueDeps {
   db: Db;
@@ -65,21 +80,11 @@ export const createMailQueue = (deps: MailQueueDeps) => {
     await markDeliverySent(deps.db, deliveryId);
   };
 
-  const sendEmailJob: JobDefinition<SendEmailJobData> = {
-    name: SEND_EMAIL_JOB,
-    retryLimit: 8,
-    retryDelaySeconds: 5,
-    // Up to 4 × 25 messages in flight per worker process.
-    batchSize: 25,
-    workers: 4,
-    // pg-boss's default (15 min) retried a mail cut off mid-send a quarter of an hour later; the SMTP
-    // transport's own timeouts end a stuck attempt well within this.
-    expireInSeconds: 120,
-    handle: deliver,
-  };
+  const sendEmailJob: JobDefinition<SendEmailJobData> = { ...SEND_EMAIL_JOB_POLICY, handle: deliver };
 
   const pruneDeliveriesJob: JobDefinition<object> = {
     name: PRUNE_MAIL_DELIVERIES_JOB,
+    schema: NO_PAYLOAD,
     retryLimit: 2,
     retryDelaySeconds: 60,
     cron: '23 * * * *',

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Lang, MessageAction, MessageState, TimedAction } from '@magiim/shared';
 import type { Db } from '../../platform/db.js';
-import { recipientFilter, TYPE_OF_ACTION } from './engine/outbox.repository.js';
+import { LANDLINE_SQL, recipientFilter, TYPE_OF_ACTION } from './engine/outbox.repository.js';
+import { CANCELLED_REASON } from './engine/sending-stop.js';
 
 type Conn = Pick<Db, 'execute'>;
 
@@ -51,6 +52,14 @@ const CALL_PLACED = sql`(o.channel = 2 and o.attempts > 0)`;
  * delivered, read on any channel), answered since, and failed (no channel reached them); by channel, in messages.
  * The call round: sent = called at least once, delivered = a person picked up and answered the keypad, read = 0.
  */
+/** Sending stopped by a cancellation: the event is unpaid and rows were skipped as `cancelled`. */
+export const readSendingStopped = async (db: Conn, eventId: string): Promise<boolean> =>
+  (
+    await db.execute(sql`
+      select 1 from events e where e.id = ${eventId}::uuid and e.progress_status = 0
+        and exists (select 1 from outbox_messages o where o.event_id = e.id and o.state = 'skipped' and o.reason = ${CANCELLED_REASON})`)
+  ).rows.length > 0;
+
 export const readFunnel = async (db: Conn, eventId: string): Promise<FunnelRow[]> =>
   (
     await db.execute<FunnelRow>(sql`
@@ -86,13 +95,20 @@ export const readFunnel = async (db: Conn, eventId: string): Promise<FunnelRow[]
       from per_action a left join per_channel c on c.action = a.action`)
   ).rows;
 
-export type RecipientRow = { id: string; fullName: string; lang: Lang; inviteSalt: string | null };
+export type RecipientRow = { id: string; fullName: string; lang: Lang; inviteSalt: string | null; landline: boolean; smsFirst: boolean };
 
-/** Who an action would go to now. */
+/**
+ * Who an action would go to now. `landline`: calls only, no text goes to it. `smsFirst`: with WhatsApp chosen, the
+ * guest is expected to get an SMS all the same (stopped WhatsApp for this event, or a WhatsApp message to the
+ * guest already failed here).
+ */
 export const listRecipients = async (db: Conn, eventId: string, action: MessageAction): Promise<RecipientRow[]> =>
   (
     await db.execute<RecipientRow>(sql`
-      select g.id, g.full_name as "fullName", g.lang, g.invite_salt as "inviteSalt"
+      select g.id, g.full_name as "fullName", g.lang, g.invite_salt as "inviteSalt",
+        ${LANDLINE_SQL} as landline,
+        (exists (select 1 from whatsapp_opt_outs w where w.event_id = g.event_id and w.phone_number = g.phone_number)
+          or exists (select 1 from outbox_messages o where o.guest_id = g.id and o.channel = 3 and o.state = 'failed')) as "smsFirst"
       from guests g where g.event_id = ${eventId}::uuid and ${recipientFilter(action)}`)
   ).rows;
 
@@ -103,7 +119,8 @@ export const listRecipients = async (db: Conn, eventId: string, action: MessageA
 export const queueResendWave = async (db: Conn, eventId: string, action: MessageAction, only: 'unread' | 'failed', channel: 1 | 3): Promise<number> => {
   const which =
     only === 'unread'
-      ? sql`bool_or(o.state in ('sent', 'delivered')) and not bool_or(o.state in ('read', 'queued'))`
+      ? // SMS has no read receipts: delivered is the most it says, so a delivered SMS counts as seen.
+        sql`bool_or(o.state in ('sent', 'delivered')) and not bool_or(o.state in ('read', 'queued') or (o.channel = 1 and o.state = 'delivered'))`
       : sql`bool_or(o.state = 'failed') and not bool_or(o.state in ('sent', 'delivered', 'read', 'queued'))`;
   const result = await db.execute(sql`
     with wave as (

@@ -49,22 +49,29 @@ export const getFunnel = async (ctx: AppContext, userId: string, eventId: string
         byChannel: row?.byChannel ?? {},
       };
     }),
+    stopped: await repo.readSendingStopped(ctx.db, eventId),
   };
 };
 
-/** What starting the action now would send: recipients, messages and (by SMS) the parts they take. */
+/**
+ * What starting the action now would send: recipients, messages and the SMS parts those going by SMS take
+ * (everyone when the event sends SMS; with WhatsApp, the guests expected to get an SMS all the same). Counted
+ * with the sender's own renderer, so the estimate is the bill. Landlines get no message (calls only).
+ */
 export const previewAction = async (ctx: AppContext, userId: string, eventId: string, action: MessageAction) => {
   await requireEventAccess(ctx.db, userId, eventId, 'read');
   const event = await findEventForSending(ctx.db, eventId);
   if (!event) throw new AppError('NOT_FOUND', 'event not found');
-  const channel = event.channel === 1 ? 1 : 3;
+  const smsOnly = event.channel === 1;
   const recipients = await repo.listRecipients(ctx.db, eventId, action);
+  const texted = recipients.filter((guest) => !guest.landline);
+  const bySms = texted.filter((guest) => smsOnly || guest.smsFirst);
   let smsParts = 0;
-  if (channel === 1 && recipients.length > 0) {
+  if (bySms.length > 0) {
     const renderer = await createMessageRenderer(ctx, eventId);
-    for (const guest of recipients) smsParts += renderer.render({ guest, action, channel }).smsParts;
+    for (const guest of bySms) smsParts += renderer.render({ guest, action, channel: 1 }).smsParts;
   }
-  return { action, recipients: recipients.length, messages: recipients.length, smsParts };
+  return { action, recipients: recipients.length, messages: texted.length, smsMessages: bySms.length, smsParts };
 };
 
 /** A new wave of the action for those who did not read it, or whose every message failed; only inside the sending hours. */

@@ -1,7 +1,16 @@
 import type { AppContext } from '../../platform/context.js';
 import type { JobDefinition } from '../../platform/jobs.js';
-import { dispatchJob, kickDispatch } from './engine/dispatch-job.js';
+import { DISPATCH_QUEUE, kickDispatch } from './engine/dispatch-job.js';
+import { pumpOutbox } from './engine/dispatch.js';
 import { schedulerTickJob } from './engine/scheduler.js';
+
+/** Sends queued outbox rows (the queue's settings: engine/dispatch-job.ts). */
+export const dispatchJob = (ctx: AppContext): JobDefinition<object> => ({
+  ...DISPATCH_QUEUE,
+  handle: async () => {
+    if ((await pumpOutbox(ctx)) === 'more') await kickDispatch(ctx);
+  },
+});
 
 const STARTUP_KICK_MS = 1_000;
 

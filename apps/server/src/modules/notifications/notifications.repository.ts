@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PUBLIC_NOTIFICATION_TYPES, type EventNames, type Lang, type NotificationType } from '@magiim/shared';
-import type { Db } from '../../platform/db.js';
+import type { Db, Tx } from '../../platform/db.js';
+import { notifications } from '../../db/schema/answers.js';
 
 export type NotificationRow = {
   id: string;
@@ -16,7 +17,12 @@ export type NotificationRow = {
   latestGuestId: string | null;
   latestGuestName: string | null;
   guests: number;
+  reached: number | null;
+  notReached: number | null;
 };
+
+/** The notifications that report a round's sending: they carry who was reached and who was not. */
+const SENDING_TYPES = sql`array['actionFinished', 'messagesFailed']::text[]`;
 
 /**
  * Read state per member (co-hosts read their own bell). How that meets the collapsing of answers into one row per
@@ -49,7 +55,8 @@ export const listForMember = async (db: Db, userId: string, limit: number): Prom
         n.created_at as "date", n.status_date as "statusDate", n.message_system as "messageSystem", ${readBy(userId)} as "read",
         case when pub.public then pub.guest_id else who.latest_guest_id end as "latestGuestId",
         case when pub.public then pub.typed_name else g.full_name end as "latestGuestName",
-        coalesce(case when pub.public then pub.guests else who.guests end, 0)::int as "guests"
+        coalesce(case when pub.public then pub.guests else who.guests end, 0)::int as "guests",
+        reach.reached as "reached", reach.not_reached as "notReached"
       from notifications n
       join event_members m on m.event_id = n.event_id and m.user_id = ${userId}::uuid
       join events e on e.id = n.event_id
@@ -67,6 +74,15 @@ export const listForMember = async (db: Db, userId: string, limit: number): Prom
         where n.type = any(${PUBLIC_TYPES}) and p.event_id = n.event_id and p.created_at between n.created_at and n.status_date
           and (p.guest_id is null) = (n.type = 'publicGuestWaiting')
       ) pub on n.type = any(${PUBLIC_TYPES})
+      left join lateral (
+        -- As the guest list's "not reached" filter: tried, and nothing sent, delivered, read or still on its way.
+        select count(*) filter (where r.ok)::int as reached, count(*) filter (where not r.ok and not r.pending and r.tried)::int as not_reached
+        from (
+          select bool_or(o.state in ('sent', 'delivered', 'read')) as ok, bool_or(o.state = 'queued') as pending,
+            bool_or(o.state = 'failed' or (o.state = 'skipped' and o.reason = 'landline')) as tried
+          from outbox_messages o where o.event_id = n.event_id group by o.guest_id
+        ) r
+      ) reach on n.type = any(${SENDING_TYPES})
       order by n.status_date desc, n.id desc
       limit ${limit}`)
   ).rows;
@@ -101,4 +117,16 @@ export const markAllRead = async (db: Db, userId: string): Promise<void> => {
           where m.event_id = n.event_id
             and not exists (select 1 from notification_reads r where r.notification_id = n.id and r.user_id = m.user_id and r.read_at >= n.status_date))`);
   });
+};
+
+/** Adds one to the event's unread notification of this type, or starts one. */
+export const bumpNotification = async (tx: Tx, eventId: string, type: NotificationType): Promise<void> => {
+  await tx
+    .insert(notifications)
+    .values({ eventId, type })
+    .onConflictDoUpdate({
+      target: [notifications.eventId, notifications.type],
+      targetWhere: sql`read_at is null`,
+      set: { count: sql`least(${notifications.count} + 1, 32767)`, statusDate: sql`now()` },
+    });
 };

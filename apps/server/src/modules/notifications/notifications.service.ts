@@ -8,8 +8,9 @@ const iso = (value: Date | string): string => (value instanceof Date ? value : n
 export const listNotifications = async (ctx: AppContext, userId: string): Promise<NotificationsResponse> => {
   const [rows, unread] = await Promise.all([repo.listForMember(ctx.db, userId, LIST_LIMIT), repo.countUnread(ctx.db, userId)]);
   return {
-    items: rows.map(({ latestGuestId, latestGuestName, ...row }) => ({
+    items: rows.map(({ latestGuestId, latestGuestName, reached, notReached, ...row }) => ({
       ...row,
+      reach: reached === null || notReached === null ? null : { reached, notReached },
       date: iso(row.date),
       statusDate: iso(row.statusDate),
       // A new phone waiting for approval has a typed name but no guest yet.

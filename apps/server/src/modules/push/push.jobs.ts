@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import type { JobDefinition } from '../../platform/jobs.js';
+import { type JobDefinition, NO_PAYLOAD } from '../../platform/jobs.js';
 import { notificationsToPush, pushNotification } from './push-sending.js';
 
 export const PUSH_SCAN_JOB = 'push.scan';
@@ -13,6 +14,7 @@ export const createPushJobs = (ctx: AppContext): JobDefinition<object>[] => {
   const push = pushNotificationJob(ctx);
   const scan: JobDefinition<object> = {
     name: PUSH_SCAN_JOB,
+    schema: NO_PAYLOAD,
     retryLimit: 0,
     retryDelaySeconds: 0,
     cron: '* * * * *',
@@ -29,6 +31,7 @@ export const pushNotificationJob = (ctx: AppContext): JobDefinition<{ notificati
   retryLimit: 3,
   retryDelaySeconds: 10,
   policy: 'short',
+  schema: z.object({ notificationId: z.string() }),
   handle: async ({ notificationId }) => {
     await pushNotification(ctx, notificationId);
   },

@@ -1,6 +1,6 @@
 import { API, DEVICE_ID_HEADER, okResponseSchema, pushTokenInputSchema } from '@magiim/shared';
 import type { AppInstance } from '../../app.js';
-import { authOf, requireAuth } from '../../platform/auth.js';
+import { authOf, platformOf, requireAuth } from '../../platform/auth.js';
 import { registerPushToken } from './push-tokens.service.js';
 
 export const registerPushRoutes = (app: AppInstance) => {
@@ -12,7 +12,7 @@ export const registerPushRoutes = (app: AppInstance) => {
       schema: {
         tags: ['notifications'],
         description:
-          "Spec §7: the mobile app's push token for this device (the `x-device-id` header, else the session). Replaces the device's previous token, moves a token registered elsewhere here, and is removed when this session signs out. Stored sealed.",
+          "Spec §7: the mobile app's push token for this device (the `x-device-id` header, else the session). Replaces the device's previous token, moves a token registered elsewhere here, and is removed when this session signs out. Stored sealed. `platform` may be left out (spec §7 sends only the token): the `x-platform` header says it.",
         body: pushTokenInputSchema,
         response: { 200: okResponseSchema },
       },
@@ -25,7 +25,8 @@ export const registerPushRoutes = (app: AppInstance) => {
         sessionId,
         deviceId: typeof header === 'string' ? header : undefined,
         token: request.body.pushNotificationToken,
-        platform: request.body.platform,
+        // Spec §7 sends only the token: the platform is then the app's own header (ios, android or web).
+        platform: request.body.platform ?? platformOf(request) ?? 'web',
       });
     },
   );

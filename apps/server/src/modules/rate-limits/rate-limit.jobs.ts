@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context.js';
-import type { JobDefinition } from '../../platform/jobs.js';
+import { type JobDefinition, NO_PAYLOAD } from '../../platform/jobs.js';
 import { deleteHitsBefore } from './rate-limit.repository.js';
 
 export const PRUNE_RATE_LIMITS_JOB = 'rate-limits.prune';
@@ -8,6 +8,7 @@ export const PRUNE_RATE_LIMITS_JOB = 'rate-limits.prune';
 export const createRetentionJobs = (ctx: AppContext): JobDefinition<object>[] => [
   {
     name: PRUNE_RATE_LIMITS_JOB,
+    schema: NO_PAYLOAD,
     retryLimit: 2,
     retryDelaySeconds: 60,
     cron: '17 * * * *',

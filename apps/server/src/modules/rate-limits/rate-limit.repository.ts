@@ -33,13 +33,18 @@ export const withBucketLocks = async <T>(db: Db, buckets: string[], decide: (tx:
     return decide(tx);
   });
 
+/**
+ * Ages are measured at the read (clock_timestamp(), not now(): now() is the transaction's start, which for a
+ * caller queued on the bucket's lock can be long before its decision).
+ */
 export const readBucket = async (tx: Tx | Db, { bucket, windowMinutes, max }: BucketWindow): Promise<BucketState> => {
   const result = await tx.execute<{ n: string; oldest: string | null; newest: string | null }>(sql`
+    with at as (select clock_timestamp() as t)
     select count(*) as n,
-           extract(epoch from now() - (array_agg(created_at order by created_at))[greatest(count(*) - ${max} + 1, 1)]) as oldest,
-           extract(epoch from now() - max(created_at)) as newest
+           extract(epoch from (select t from at) - (array_agg(created_at order by created_at))[greatest(count(*) - ${max} + 1, 1)]) as oldest,
+           extract(epoch from (select t from at) - max(created_at)) as newest
       from ${rateLimitHits}
-     where bucket = ${bucket} and created_at > now() - make_interval(mins => ${windowMinutes})`);
+     where bucket = ${bucket} and created_at > (select t from at) - make_interval(mins => ${windowMinutes})`);
   const row = result.rows[0];
   return {
     count: Number(row?.n ?? 0),
@@ -50,7 +55,12 @@ export const readBucket = async (tx: Tx | Db, { bucket, windowMinutes, max }: Bu
 
 export const insertHits = async (tx: Tx | Db, buckets: string[]): Promise<number[]> => {
   if (!buckets.length) return [];
-  const rows = await tx.insert(rateLimitHits).values(buckets.map((bucket) => ({ bucket }))).returning({ id: rateLimitHits.id });
+  // Stamped when counted (under the lock), not at the transaction's start: a back-off counts from the moment the
+  // previous attempt passed, whatever the time it waited for the lock.
+  const rows = await tx
+    .insert(rateLimitHits)
+    .values(buckets.map((bucket) => ({ bucket, createdAt: sql`clock_timestamp()` })))
+    .returning({ id: rateLimitHits.id });
   return rows.map((r) => r.id);
 };
 

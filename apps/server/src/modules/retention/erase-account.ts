@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context.js';
 import type { StoredEventImage } from '../../db/schema/events.js';
-import { evictUserSessions } from '../auth/session-cache.js';
+import { evictUserSessions } from '../../platform/sessions/session-cache.js';
 import { prepareEventTemplatesRemoval } from '../messaging/whatsapp-templates/template-sync.js';
 import { deleteEventFiles } from './erase-event.js';
 import {

@@ -35,9 +35,11 @@ export const zeroEventCounts = (): EventErasureCounts => ({
  * - guests, guest_groups: deleted (names, phones, answers, comments).
  * - guest_answers, public_answers (incl. new phones waiting for approval): deleted.
  * - outbox_messages (the texts as sent name the guest), call_attempts, sandbox_calls (by attempt: phone and
- *   transcript), whatsapp_conversations, message_opt_outs, whatsapp_opt_outs (phones): deleted.
+ *   transcript), whatsapp_conversations, message_opt_outs, whatsapp_opt_outs (phones), whatsapp_unreachable: deleted.
  * - notifications (the bell counts answers; push_sends and notification_reads go with them): deleted.
  * - expenses, expense_lists (suppliers, amounts): deleted.
+ * - seating_tables (table names may name families): deleted; the guests go above.
+ * - checkin_arrivals, checkin_codes (who came, each guest's code), checkin_ushers (door links): deleted.
  * - gift_accounts: the sealed registration (names, ID number, bank account) and its masked copy cleared; the
  *   row (status, provider reference) stays.
  * - cohost_invitations (invitees' e-mail addresses): deleted.
@@ -73,8 +75,13 @@ export const eraseEventGuestDataRows = async (
     (await run(tx, sql`delete from public_answers where event_id = ${eventId}`));
   await run(tx, sql`delete from message_opt_outs where event_id = ${eventId}`);
   await run(tx, sql`delete from whatsapp_opt_outs where event_id = ${eventId}`);
+  await run(tx, sql`delete from whatsapp_unreachable where event_id = ${eventId}`);
+  await run(tx, sql`delete from checkin_arrivals where event_id = ${eventId}`);
+  await run(tx, sql`delete from checkin_codes where event_id = ${eventId}`);
+  await run(tx, sql`delete from checkin_ushers where event_id = ${eventId}`);
   counts.guests = await run(tx, sql`delete from guests where event_id = ${eventId}`);
   counts.groups = await run(tx, sql`delete from guest_groups where event_id = ${eventId}`);
+  await run(tx, sql`delete from seating_tables where event_id = ${eventId}`);
   await run(tx, sql`delete from notifications where event_id = ${eventId}`);
   counts.expenses = await run(tx, sql`delete from expenses where event_id = ${eventId}`);
   await run(tx, sql`delete from expense_lists where event_id = ${eventId}`);

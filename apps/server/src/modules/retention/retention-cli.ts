@@ -1,3 +1,4 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import pino from 'pino';
 import { createAppContext } from '../../app-context.js';
 import { startEmbeddedPostgres } from '../../platform/embedded-postgres.js';
@@ -68,9 +69,18 @@ export const runRetentionCli = async (
   options: { now?: Date } = {},
 ): Promise<number> => {
   const [command, ...rest] = args;
+  const read = (options: ParseArgsConfig['options']): { values: Record<string, unknown>; positionals: string[] } | null => {
+    try {
+      return parseArgs({ args: rest, options, strict: true, allowPositionals: true });
+    } catch {
+      return null;
+    }
+  };
+  const run = command === 'run' ? read({ 'dry-run': { type: 'boolean' } }) : null;
+  const runs = command === 'runs' ? read({}) : null;
   let work: (ctx: AppContext) => Promise<number>;
-  if (command === 'run' && (rest.length === 0 || (rest.length === 1 && rest[0] === '--dry-run'))) {
-    const dryRun = rest[0] === '--dry-run';
+  if (run && run.positionals.length === 0) {
+    const dryRun = run.values['dry-run'] === true;
     work = async (ctx) => {
       const result = await runRetention(ctx, { trigger: 'cli', dryRun, ...(options.now ? { now: options.now } : {}) });
       if (!result.ran) {
@@ -86,8 +96,8 @@ export const runRetentionCli = async (
       }
       return 0;
     };
-  } else if (command === 'runs' && rest.length <= 1 && (rest[0] === undefined || /^[1-9]\d{0,2}$/.test(rest[0]))) {
-    const limit = Number(rest[0] ?? 10);
+  } else if (runs && runs.positionals.length <= 1 && (runs.positionals[0] === undefined || /^[1-9]\d{0,2}$/.test(runs.positionals[0]))) {
+    const limit = Number(runs.positionals[0] ?? 10);
     work = async (ctx) => {
       const runs = await listRuns(ctx.db, limit);
       if (!runs.length) output.out('No retention runs yet.');

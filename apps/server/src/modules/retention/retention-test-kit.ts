@@ -27,6 +27,11 @@ export const seedGuestData = async (t: TestApp, token: string, eventId: string) 
   await db.execute(sql`insert into message_opt_outs (event_id, phone_number, via) values (${eventId}, ${second.phoneNumber}, 'sms')`);
   await db.execute(sql`insert into whatsapp_conversations (guest_id, event_id, phone_number, window_opened_at)
     values (${first.id}, ${eventId}, ${first.phoneNumber}, now())`);
+  await db.execute(sql`insert into checkin_codes (guest_id, event_id, salt, code_hash) values (${first.id}, ${eventId}, 'salt', ${`hash-${first.id}`})`);
+  await db.execute(sql`insert into checkin_arrivals (guest_id, event_id, people) values (${first.id}, ${eventId}, 2)`);
+  const seatTable = await db.execute<{ id: string }>(sql`insert into seating_tables (event_id, number, name, capacity) values (${eventId}, 1, 'Family', 10) returning id`);
+  await db.execute(sql`update guests set table_id = ${seatTable.rows[0]!.id} where id = ${first.id}`);
+  await db.execute(sql`insert into checkin_ushers (event_id, token_hash, expires_at) values (${eventId}, ${`usher-${eventId}`}, now() + interval '1 day')`);
   await db.execute(sql`insert into expense_lists (event_id, version) values (${eventId}, 1) on conflict do nothing`);
   await db.execute(sql`insert into expenses (event_id, position, description, supplier_name, total_payment)
     values (${eventId}, 0, 'Flowers', 'Rina Flowers', 150000)`);
@@ -53,6 +58,10 @@ export const guestDataLeft = async (t: TestApp, eventId: string) => {
     (select count(*)::int from message_opt_outs where event_id = ${eventId}) as "optOuts",
     (select count(*)::int from whatsapp_conversations where event_id = ${eventId}) as conversations,
     (select count(*)::int from expenses where event_id = ${eventId}) as expenses,
+    (select count(*)::int from checkin_arrivals where event_id = ${eventId}) as "checkinArrivals",
+    (select count(*)::int from checkin_codes where event_id = ${eventId}) as "checkinCodes",
+    (select count(*)::int from checkin_ushers where event_id = ${eventId}) as "checkinUshers",
+    (select count(*)::int from seating_tables where event_id = ${eventId}) as "seatingTables",
     (select count(*)::int from gift_accounts where event_id = ${eventId} and registration_sealed is not null) as "giftRegistrations",
     (select count(*)::int from events where id = ${eventId} and image is not null) as images`);
   return rows[0]!;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context.js';
-import type { JobDefinition } from '../../platform/jobs.js';
+import { type JobDefinition, NO_PAYLOAD } from '../../platform/jobs.js';
 import { runRetention } from './retention.service.js';
 
 export const DATA_RETENTION_JOB = 'retention.daily';
@@ -12,6 +12,7 @@ export const DATA_RETENTION_JOB = 'retention.daily';
 export const createDataRetentionJobs = (ctx: AppContext): JobDefinition<object>[] => [
   {
     name: DATA_RETENTION_JOB,
+    schema: NO_PAYLOAD,
     retryLimit: 2,
     retryDelaySeconds: 600,
     cron: '11 4 * * *',

@@ -73,7 +73,7 @@ describe('event guest data, six calendar months after the date', () => {
 
     for (const eventId of [recent, edge]) {
       expect(await erasedAt(t, eventId)).toBeNull();
-      expect(await guestDataLeft(t, eventId)).toMatchObject({ guests: 2, answers: 2, messages: 2, callAttempts: 1, expenses: 1, images: 1 });
+      expect(await guestDataLeft(t, eventId)).toMatchObject({ guests: 2, answers: 2, messages: 2, callAttempts: 1, expenses: 1, images: 1, checkinArrivals: 1, checkinCodes: 1, checkinUshers: 1, seatingTables: 1 });
     }
     expect(await fileExists(t, recentData.imageKey)).toBe(true);
 
@@ -191,6 +191,8 @@ describe('event guest data, six calendar months after the date', () => {
     const bad = cliOutput();
     expect(await runRetentionCli(['erase', 'everything'], () => t.config, bad.output)).toBe(2);
     expect(bad.err.join('\n')).toMatch(/Usage/);
+    expect(await runRetentionCli(['run', '--dry'], () => t.config, cliOutput().output)).toBe(2);
+    expect(await runRetentionCli(['runs', 'many'], () => t.config, cliOutput().output)).toBe(2);
   });
 });
 

@@ -1,6 +1,6 @@
 import { isLang, serviceHoursLines, SUPPORT_CONTACTS_PER_USER, type Lang, type SupportContactInput } from '@magiim/shared';
 import type { AppContext } from '../../platform/context.js';
-import type { SessionUser } from '../auth/session-lookup.js';
+import type { SessionUser } from '../../platform/sessions/session-lookup.js';
 import { requireEventAccess } from '../events/event-access.js';
 import { renderEmail } from '../mail/mail-layout.js';
 import { SUPPORT_EMAIL_TEXTS } from './support-email-texts.js';

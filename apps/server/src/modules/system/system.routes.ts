@@ -28,6 +28,8 @@ export const registerSystemRoutes = (app: AppInstance) => {
       googleContacts: config.googleClientId ? 'google' : config.devMailbox ? 'sandbox' : null,
       supportWhatsappNumber: config.supportWhatsappNumber,
       accessibilityContact: config.accessibilityContact,
+      accessibilityContactName: config.accessibilityContactName,
+      accessibilityContactPhone: config.accessibilityContactPhone,
     }),
   );
   app.get(API.config, { config: small, schema: { tags: ['system'], response: { 200: publicConfigSchema } } }, (_request, reply) => {

@@ -73,6 +73,8 @@ describe('system endpoints', () => {
       googleContacts: 'sandbox',
       supportWhatsappNumber: null,
       accessibilityContact: null,
+      accessibilityContactName: null,
+      accessibilityContactPhone: null,
     });
   });
 

@@ -1,6 +1,6 @@
 import { isLang, DEFAULT_LANG, type UserData } from '@magiim/shared';
 import type { UserRow } from '../../db/schema/users.js';
-import type { SessionUser } from '../auth/session-lookup.js';
+import type { SessionUser } from '../../platform/sessions/session-lookup.js';
 
 /** A user as the account code reads it: a whole row, or the slim one every authenticated request carries. */
 export type UserLike = SessionUser | UserRow;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { evictUserSessions } from '../auth/session-cache.js';
+import { evictUserSessions } from '../../platform/sessions/session-cache.js';
 import type { Db } from '../../platform/db.js';
 import { users, type UserRow } from '../../db/schema/users.js';
 

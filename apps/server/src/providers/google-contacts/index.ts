@@ -6,6 +6,6 @@ export interface GoogleContact {
 
 export interface GoogleContactsProvider {
   readonly name: string;
-  /** Throws AppError('GOOGLE_CONTACTS_FAILED') when Google refuses the token or cannot be reached. */
+  /** Throws AppError('GOOGLE_TOKEN_REFUSED') when Google refuses the token, GOOGLE_CONTACTS_FAILED when it cannot be reached. */
   listContacts(accessToken: string): Promise<GoogleContact[]>;
 }

@@ -47,8 +47,8 @@ describe('Google People API adapter against a local fake', () => {
     expect(calls.every((call) => !call.url.search.includes('good-token'))).toBe(true);
   });
 
-  it('answers GOOGLE_CONTACTS_FAILED for a refused token or an unreachable Google', async () => {
-    await expect(createPeopleApiContacts({ baseUrl }).listContacts('expired')).rejects.toMatchObject({ code: 'GOOGLE_CONTACTS_FAILED' });
+  it('answers GOOGLE_TOKEN_REFUSED for a refused token, GOOGLE_CONTACTS_FAILED for an unreachable Google', async () => {
+    await expect(createPeopleApiContacts({ baseUrl }).listContacts('expired')).rejects.toMatchObject({ code: 'GOOGLE_TOKEN_REFUSED' });
     await expect(createPeopleApiContacts({ baseUrl: 'http://127.0.0.1:1' }).listContacts('good-token')).rejects.toMatchObject({
       code: 'GOOGLE_CONTACTS_FAILED',
     });
@@ -56,6 +56,6 @@ describe('Google People API adapter against a local fake', () => {
 
   it('sandbox: sample contacts for a sandbox token only', async () => {
     expect((await createSandboxGoogleContacts().listContacts('sandbox-dev')).length).toBeGreaterThan(5);
-    await expect(createSandboxGoogleContacts().listContacts('real-looking-token')).rejects.toMatchObject({ code: 'GOOGLE_CONTACTS_FAILED' });
+    await expect(createSandboxGoogleContacts().listContacts('real-looking-token')).rejects.toMatchObject({ code: 'GOOGLE_TOKEN_REFUSED' });
   });
 });

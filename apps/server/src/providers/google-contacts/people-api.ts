@@ -34,6 +34,8 @@ export const createPeopleApiContacts = (options: { baseUrl: string }): GoogleCon
       } catch {
         throw failed('Google People API could not be reached');
       }
+      // Google refuses a bad, expired or revoked token with 401 (or 403 without the contacts scope): the caller's token.
+      if (response.status === 401 || response.status === 403) throw new AppError('GOOGLE_TOKEN_REFUSED', `Google People API answered ${response.status}`);
       if (!response.ok) throw failed(`Google People API answered ${response.status}`);
       const page = (await response.json()) as ConnectionsPage;
       for (const person of page.connections ?? []) {

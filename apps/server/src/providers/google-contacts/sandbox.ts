@@ -21,7 +21,7 @@ export const SANDBOX_CONTACTS: GoogleContact[] = [
 export const createSandboxGoogleContacts = (): GoogleContactsProvider => ({
   name: 'sandbox',
   async listContacts(accessToken: string): Promise<GoogleContact[]> {
-    if (!accessToken.startsWith('sandbox')) throw new AppError('GOOGLE_CONTACTS_FAILED', 'sandbox contacts need a sandbox token');
+    if (!accessToken.startsWith('sandbox')) throw new AppError('GOOGLE_TOKEN_REFUSED', 'sandbox contacts need a sandbox token');
     return SANDBOX_CONTACTS.map((contact) => ({ ...contact }));
   },
 });

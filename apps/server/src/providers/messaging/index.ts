@@ -14,6 +14,12 @@ export interface OutgoingMessage {
   lang: Lang;
   /** WhatsApp sends an approved template by its id with the filled values; null for SMS. */
   template: WhatsAppTemplateRef | null;
+  /**
+   * Aborted when the engine stops waiting (well inside its claim's lease): a provider that has not yet taken the
+   * message must not take it after, or a worker re-checking the expired claim could send it again. The real
+   * adapters' own request timeouts are already shorter than the lease; the sandbox, whose disk queue has none, obeys it.
+   */
+  signal?: AbortSignal;
 }
 
 /** The template a WhatsApp message goes by, and the values of its variables. */

@@ -52,16 +52,16 @@ const waitFor = async (check: () => boolean, ms = 2_000) => {
 };
 
 describe('sandbox text channels', () => {
-  it('decides by the last digit: …1 not on WhatsApp, …2 fails on both, …3 never read, others read', () => {
+  it('decides by the last digit: …1 not on WhatsApp, …2 fails on both, …3 never read, others read (SMS: delivered, it has no read receipts)', () => {
     expect(sandboxFateOf(3, '+972501234561')).toEqual({ state: 'failed', reason: '131026' });
-    expect(sandboxFateOf(1, '+972501234561')).toEqual({ state: 'read' });
+    expect(sandboxFateOf(1, '+972501234561')).toEqual({ state: 'delivered' });
     expect(sandboxFateOf(3, '+972501234562')).toEqual({ state: 'failed', reason: '131049' });
     expect(sandboxFateOf(1, '+972501234562')).toEqual({ state: 'failed', reason: 'undeliverable' });
     expect(sandboxFateOf(3, '+972501234563')).toEqual({ state: 'delivered' });
     expect(sandboxFateOf(1, '+972501234563')).toEqual({ state: 'delivered' });
     for (const digit of '0456789') {
       expect(sandboxFateOf(3, `+97250123456${digit}`)).toEqual({ state: 'read' });
-      expect(sandboxFateOf(1, `+97250123456${digit}`)).toEqual({ state: 'read' });
+      expect(sandboxFateOf(1, `+97250123456${digit}`)).toEqual({ state: 'delivered' });
     }
   });
 
@@ -76,34 +76,52 @@ describe('sandbox text channels', () => {
       ]),
     );
     const ids = Object.fromEntries(sent.map((s) => [s.key, s.id]));
-    await waitFor(() => reports.length >= 17);
-    await new Promise((r) => setTimeout(r, 150));
+    await waitFor(() => reports.length >= 15);
+    // No report beyond these: a sentinel sent now is read after every timer of the messages above has fired.
+    const sentinel = (await whatsapp.send(message(3, '+972501234560'))).providerMessageId;
+    await waitFor(() => reports.some((r) => r.providerMessageId === sentinel && r.state === 'read'));
+    reports.splice(0, reports.length, ...reports.filter((r) => r.providerMessageId !== sentinel));
     expect(statesFor(reports, ids.wa0!)).toEqual([['sent', null], ['delivered', null], ['read', null]]);
-    expect(statesFor(reports, ids.sms0!)).toEqual([['sent', null], ['delivered', null], ['read', null]]);
+    expect(statesFor(reports, ids.sms0!)).toEqual([['sent', null], ['delivered', null]]);
     // Meta accepts a message to a number not on WhatsApp, then reports it failed.
     expect(statesFor(reports, ids.wa1!)).toEqual([['failed', '131026']]);
-    expect(statesFor(reports, ids.sms1!)).toEqual([['sent', null], ['delivered', null], ['read', null]]);
+    expect(statesFor(reports, ids.sms1!)).toEqual([['sent', null], ['delivered', null]]);
     expect(statesFor(reports, ids.wa2!)).toEqual([['failed', '131049']]);
     expect(statesFor(reports, ids.sms2!)).toEqual([['sent', null], ['failed', 'undeliverable']]);
     expect(statesFor(reports, ids.wa3!)).toEqual([['sent', null], ['delivered', null]]);
     expect(statesFor(reports, ids.sms3!)).toEqual([['sent', null], ['delivered', null]]);
-    expect(reports).toHaveLength(17);
+    expect(reports).toHaveLength(15);
     for (const report of reports) expect(report.channel).toBe(report.providerMessageId.endsWith('-3') ? 3 : 1);
   });
 
   it('keeps the order of one message even when the inbox is slower than the timers', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'magiim-sandbox-'));
     const seen: string[] = [];
+    const other: string[] = [];
+    const first = message(3, '+972501234567');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = false;
     const inbox: MessagingInbox = {
       report: async (report) => {
-        // The first report takes longer than the whole timeline.
-        if (report.state === 'sent') await new Promise((r) => setTimeout(r, 120));
+        if (report.providerMessageId !== sandboxMessageIdOf(3, first.outboxId)) return void other.push(report.state);
+        // The first report is held by the test until the whole timeline is past.
+        if (report.state === 'sent') {
+          holding = true;
+          await held;
+        }
         seen.push(report.state);
       },
       reply: async () => {},
     };
     const channel = createSandboxChannel({ channel: 3, record: createSandboxRecord(dataDir), inbox: () => inbox, delays: { sentMs: 1, deliveredMs: 2, readMs: 3 } });
-    await channel.send(message(3, '+972501234567'));
+    await channel.send(first);
+    await waitFor(() => holding);
+    // A second message, sent after the first, read: the first one's delivered and read are overdue.
+    await channel.send(message(3, '+972501234560'));
+    await waitFor(() => other.includes('read'));
+    expect(seen).toEqual([]);
+    release();
     await waitFor(() => seen.length === 3);
     expect(seen).toEqual(['sent', 'delivered', 'read']);
   });
@@ -170,15 +188,48 @@ describe('sandbox text channels', () => {
 
     const reports: DeliveryReport[] = [];
     const inbox: MessagingInbox = { report: async (r) => void reports.push(r), reply: async () => {} };
-    createSandboxChannel({ channel: 3, record: createSandboxRecord(dataDir), inbox: () => inbox, delays: { sentMs: 10, deliveredMs: 200, readMs: 300 }, resumeWithinMs: 30_000 });
+    const resumed = createSandboxChannel({ channel: 3, record: createSandboxRecord(dataDir), inbox: () => inbox, delays: { sentMs: 10, deliveredMs: 200, readMs: 300 }, resumeWithinMs: 30_000 });
     await waitFor(() => reports.length >= 5);
-    await new Promise((r) => setTimeout(r, 400));
+    // No report beyond these: a sentinel sent now is read after every replayed timer has fired.
+    const sentinel = (await resumed.send(message(3, '+972501234560'))).providerMessageId;
+    await waitFor(() => reports.some((r) => r.providerMessageId === sentinel && r.state === 'read'));
+    reports.splice(0, reports.length, ...reports.filter((r) => r.providerMessageId !== sentinel));
     expect(statesFor(reports, sandboxMessageIdOf(3, overdue.outboxId))).toEqual([['sent', null], ['delivered', null], ['read', null]]);
     expect(statesFor(reports, sandboxMessageIdOf(3, pending.outboxId))).toEqual([['sent', null], ['delivered', null]]);
     expect(statesFor(reports, sandboxMessageIdOf(3, old.outboxId))).toEqual([]);
     // The WhatsApp instance tells WhatsApp reports only.
     expect(reports.every((r) => r.channel === 3)).toBe(true);
     expect(reports).toHaveLength(5);
+  });
+
+  it('a lookup made while sends wait for the disk finds them (a re-check of an expired claim never misses a send of its own process)', async () => {
+    const { make } = setUp({ sentMs: 5_000, deliveredMs: 5_000, readMs: 5_000 });
+    const whatsapp = make(3);
+    const messages = Array.from({ length: 40 }, (_, i) => message(3, `+9725098765${String(i).padStart(2, '0')}`));
+    // Not awaited: the lookups start while the lines are still queued for the disk.
+    const sends = messages.map((m) => whatsapp.send(m));
+    const found = await Promise.all(messages.map((m) => whatsapp.lookup(m.outboxId)));
+    expect(found.every((f) => f !== 'unsupported' && f.known)).toBe(true);
+    await Promise.all(sends);
+  });
+
+  it('writes nothing once its sender stopped waiting, and says so as an ordinary retry (not "outcome unknown")', async () => {
+    const { make, file } = setUp({ sentMs: 5_000, deliveredMs: 5_000, readMs: 5_000 });
+    const sms = make(1);
+    const kept = message(1, '+972501111111');
+    const given = message(1, '+972501111112');
+    const gaveUp = new AbortController();
+    // Queued behind the first line's write, then abandoned before its turn.
+    const first = sms.send(kept);
+    const second = sms.send({ ...given, signal: gaveUp.signal });
+    gaveUp.abort();
+    await first;
+    await expect(second).rejects.toMatchObject({ name: 'MessageSendError', code: 'sandboxTimeout', outcomeUnknown: false, permanent: false });
+    expect(linesOf(file).map((line) => line.outboxId)).toEqual([kept.outboxId]);
+    expect(await sms.lookup(given.outboxId)).toEqual({ known: false });
+    // The queue goes on after an abandoned line.
+    await sms.send(message(1, '+972501111113'));
+    expect(linesOf(file)).toHaveLength(2);
   });
 
   it('answers "outcome unknown" when it cannot write its record (the caller must look the message up)', async () => {

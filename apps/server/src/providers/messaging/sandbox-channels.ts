@@ -8,7 +8,7 @@ import {
   type TextChannel,
   type TextChannelProvider,
 } from './index.js';
-import type { SandboxRecord } from './sandbox-record.js';
+import { SandboxAppendAbandoned, type SandboxRecord } from './sandbox-record.js';
 
 /** Milliseconds after acceptance at which each report is told (each waits for the one before it). */
 export interface SandboxDelays {
@@ -36,7 +36,8 @@ export const sandboxFateOf = (channel: TextChannel, to: string): Fate => {
   const last = to.replace(/\D/g, '').slice(-1);
   if (last === '2') return { state: 'failed', reason: channel === MessageChannel.WHATSAPP ? WHATSAPP_NOT_DELIVERED : SMS_UNDELIVERABLE };
   if (last === '1' && channel === MessageChannel.WHATSAPP) return { state: 'failed', reason: WHATSAPP_NOT_ON_WHATSAPP };
-  if (last === '3') return { state: 'delivered' };
+  // SMS has no read receipts: delivered is the most an SMS ever says.
+  if (last === '3' || channel === MessageChannel.SMS) return { state: 'delivered' };
   return { state: 'read' };
 };
 
@@ -142,8 +143,13 @@ export const createSandboxChannel = (options: SandboxChannelOptions): TextChanne
         const choices = message.template?.quickReplies
           ? quickReplyPayloadsOf(message.outboxId).map((payload, i) => ({ title: titles[i] ?? payload, payload }))
           : undefined;
-        await record.append({ channel, to: message.to, text: message.text, outboxId: message.outboxId, at: new Date().toISOString(), ...(choices ? { choices } : {}) });
+        await record.append(
+          { channel, to: message.to, text: message.text, outboxId: message.outboxId, at: new Date().toISOString(), ...(choices ? { choices } : {}) },
+          message.signal,
+        );
       } catch (error) {
+        // Certainly not recorded, so not sent: an ordinary retry.
+        if (error instanceof SandboxAppendAbandoned) throw new MessageSendError('the sandbox did not record the message in time', { code: 'sandboxTimeout' });
         // The line may be on the disk or not: the caller asks `lookup` before any resend.
         throw new MessageSendError(`the sandbox could not record the message: ${(error as Error).message}`, { code: 'sandboxRecord', outcomeUnknown: true });
       }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TemplateForReview, TemplateReviewResult } from './index.js';
 import { createSandboxTemplateReviewer, whatsappTemplateProblem } from './sandbox-template-reviewer.js';
 
@@ -88,7 +88,6 @@ describe('sandbox template reviewer', () => {
       onError: (error) => errors.push(error),
     });
     await reviewer.submit(template('Hi {link} ok'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(errors).toHaveLength(1);
+    await vi.waitFor(() => expect(errors).toHaveLength(1), { timeout: 5_000 });
   });
 });

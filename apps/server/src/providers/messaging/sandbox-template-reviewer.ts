@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TEMPLATE_MAX_LENGTH, TEMPLATE_RULE_REASONS } from '@magiim/shared';
+import { TEMPLATE_RULE_REASONS, whatsappTemplateIssue } from '@magiim/shared';
 import type { TemplateForReview, TemplateReviewer, TemplateReviewResult } from './index.js';
 
 /**
@@ -7,13 +7,8 @@ import type { TemplateForReview, TemplateReviewer, TemplateReviewResult } from '
  * lints them), or null. The reason is a short English sentence, like Meta's own `reason`.
  */
 export const whatsappTemplateProblem = (text: string): string | null => {
-  if (text.length > TEMPLATE_MAX_LENGTH) return TEMPLATE_RULE_REASONS.tooLong;
-  const trimmed = text.trim();
-  if (/^\{\w+\}/.test(trimmed) || /\{\w+\}$/.test(trimmed)) return TEMPLATE_RULE_REASONS.edgeVariable;
-  if (/\}\s*\{/.test(text)) return TEMPLATE_RULE_REASONS.adjacentVariables;
-  const links = (text.match(/\{(?:link|navigationLink)\}/g)?.length ?? 0) + (text.match(/https?:\/\//gi)?.length ?? 0);
-  if (links > 1) return TEMPLATE_RULE_REASONS.manyLinks;
-  return null;
+  const issue = whatsappTemplateIssue(text);
+  return issue ? TEMPLATE_RULE_REASONS[issue.rule] : null;
 };
 
 export interface SandboxTemplateReviewerOptions {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { NotificationsResponse, Order } from '@magiim/shared';
+import type { NotificationsResponse, Order, OrdersResponse } from '@magiim/shared';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { startFakeCardcom, type FakeCardcom } from '../../../test/fake-cardcom.js';
 import { addGuest, hostWithEvent } from '../../modules/guests/guest-test-kit.js';
 import { createOrder, eventRow, guestStatuses } from '../../modules/billing/billing-test-kit.js';
 import { CARDCOM_PATHS } from './cardcom-wire.js';
+import { signUpAdmin } from '../../modules/administration/admin-test-kit.js';
 
 /**
  * The whole checkout with PAYMENT_PROVIDER=cardcom against the local fake Cardcom: our API creates the page,
@@ -108,7 +109,9 @@ describe('checkout through Cardcom (fake)', () => {
     expect(polled.status).toBe('pending');
     expect(polled.paidAmount).toBe(0);
 
-    const second = await createOrder(t, token, eventId);
+    // The payment step's "try again" asks for a new page: the cancelled one's order is superseded.
+    const second = await createOrder(t, token, eventId, { newPage: true });
+    expect(second.order.id).not.toBe(order.id);
     expect((await fake.submit(pageIdOf(second.checkoutUrl), 'pay')).status).toBe(302);
     expect(((await t.request('GET', `/orders/${second.order.id}`, { token })).json() as Order).status).toBe('paid');
     expect(fake.chargesOfOrder(order.id)).toBe(0);
@@ -194,3 +197,34 @@ describe('checkout through Cardcom (fake)', () => {
     expect(fake.refunds.filter((r) => r.transactionId === fake.pages.get(pageId)!.transactionId)).toHaveLength(1);
   });
 });
+
+describe('money that matches no order (issue 26 §5)', () => {
+  it('a deal of ₪1 reported for a ₪149 order: needsAttention, not paid, support e-mailed, listed for the admin, shown to the host as under review', async () => {
+    const { order, pageId, token, eventId } = await startCheckout();
+    fake.alterCharge(pageId, { amount: 1 });
+    await fake.submit(pageId, 'pay');
+    expect(await orderInDb(order.id)).toMatchObject({ status: 'needsAttention', paid_amount: 100 });
+    expect((await eventRow(t, eventId)).progress_status).toBe(0);
+    const mail = await t.waitForMail(t.config.supportEmail, (m) => m.subject.includes(String(order.orderNumber)));
+    expect(mail.text).toContain('100');
+    const admin = await signUpAdmin(t);
+    const listed = (await t.request('GET', '/admin/orders?status=attention', { token: admin.token })).json() as { items: { id: string; status: string }[] };
+    expect(listed.items.map((item) => [item.id, item.status])).toEqual([[order.id, 'needsAttention']]);
+    const mine = (await t.request('GET', '/orders', { token })).json() as OrdersResponse;
+    expect(mine.active.map((o) => [o.id, o.status])).toEqual([[order.id, 'needsAttention']]);
+    // A replayed webhook changes nothing and sends nothing more.
+    await fake.sendWebhook(pageId, { times: 3 });
+    expect((await orderInDb(order.id)).status).toBe('needsAttention');
+    const deal = fake.pages.get(pageId)!.transactionId;
+    expect(fake.refunds.filter((refund) => refund.transactionId === deal)).toEqual([]);
+  });
+
+  it('a deal in another currency: needsAttention, never paid', async () => {
+    const { order, pageId, eventId } = await startCheckout();
+    fake.alterCharge(pageId, { coinId: 2 });
+    await fake.submit(pageId, 'pay');
+    expect(await orderInDb(order.id)).toMatchObject({ status: 'needsAttention' });
+    expect((await eventRow(t, eventId)).progress_status).toBe(0);
+  });
+});
+

@@ -172,15 +172,14 @@ export const outcomeOf = (answer: CardcomLpResult, providerRef: string): Payment
   if (!info || !transactionId) return { status: 'pending', orderId };
   const amountAgorot = agorotOf(info.Amount);
   if (amountAgorot === null) throw new PaymentProviderError('cardcom GetLpResult: the deal has no readable amount');
-  if (info.CoinId != null && info.CoinId !== CARDCOM_ILS) {
-    return { status: 'failed', orderId, reason: `charged in currency ${info.CoinId}, not ILS` };
-  }
   const bit = isBit(answer.ExternalPaymentVector) || isBit(info.PaymentType);
   return {
     status: 'paid',
     orderId,
     transactionId,
     amountAgorot,
+    // Any currency but shekels (CoinId 1 in the guide's tables) is money taken that matches no order: support decides.
+    ...(info.CoinId != null && info.CoinId !== CARDCOM_ILS ? { currency: `cardcom-coin-${String(info.CoinId)}` } : {}),
     method: bit ? 'bit' : 'card',
     cardBrand: bit ? null : textOf(info.Brand) ?? textOf(info.CardName),
     cardLast4: bit ? null : last4Of(info),

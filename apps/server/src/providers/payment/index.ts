@@ -34,6 +34,8 @@ export type PaymentOutcome =
       orderId: string | null;
       transactionId: string;
       amountAgorot: number;
+      /** ISO 4217 code when the provider says; absent: shekels. Anything but ILS is kept for support. */
+      currency?: string;
       method: Exclude<PaymentMethod, 'coupon'>;
       cardBrand: string | null;
       cardLast4: string | null;

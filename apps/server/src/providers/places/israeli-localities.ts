@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Lang } from '@magiim/shared';
+import alertAreas from './alert-areas/alert-areas.json' with { type: 'json' };
 
 /** One Israeli locality (or a district of a city) with its names in the four languages. */
 export interface Locality {
@@ -66,15 +65,14 @@ const commonCityName = (districtNames: string[]): string => {
 let cache: Locality[] | undefined;
 
 /**
- * Israeli localities from the Home Front Command's public list of alert areas (the `pikud-haoref-api`
- * registry package: about 1,400 places with Hebrew, English, Russian and Arabic names and coordinates).
+ * Israeli localities from the Home Front Command's public list of alert areas (`alert-areas/alert-areas.json`, from
+ * the `pikud-haoref-api` project: about 1,400 places with Hebrew, English, Russian and Arabic names and coordinates).
  * Big cities appear there only as districts ("ירושלים - דרום"), so each city is added whole, at the
  * centre of its districts.
  */
 export const israeliLocalities = (): Locality[] => {
   if (cache) return cache;
-  const file = createRequire(import.meta.url).resolve('pikud-haoref-api/cities.json');
-  const areas = (JSON.parse(readFileSync(file, 'utf8')) as AlertArea[]).filter((area) => area.id > 0 && area.lat && area.lng && area.name);
+  const areas = (alertAreas as AlertArea[]).filter((area) => area.id > 0 && area.lat && area.lng && area.name);
   const localities: Locality[] = areas.map((area) => ({
     placeId: `il-${area.id}`,
     names: names(area),

@@ -37,6 +37,7 @@ export const createSandboxPlaces = (): PlacesProvider => ({
       placeId: locality.placeId,
       name: nameIn(locality, lang),
       address: addressIn(locality, lang),
+      center: { lat: locality.lat, lng: locality.lng },
     }));
   },
   async details(placeId: string, lang: Lang): Promise<PlaceDetails | null> {

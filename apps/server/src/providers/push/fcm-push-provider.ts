@@ -1,5 +1,5 @@
-import { createSign } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { importPKCS8, SignJWT } from 'jose';
 import { PushError, type PushProvider, type PushResult } from './index.js';
 
 export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
@@ -14,15 +14,21 @@ interface ServiceAccount {
   privateKeyId: string | null;
 }
 
-const base64url = (value: string | Buffer): string => Buffer.from(value).toString('base64url');
-
 /** The signed JWT a service account trades for an access token (RFC 7523, RS256). */
-export const signServiceAccountJwt = (account: ServiceAccount, tokenUrl: string, nowSeconds: number): string => {
-  const header = { alg: 'RS256', typ: 'JWT', ...(account.privateKeyId ? { kid: account.privateKeyId } : {}) };
-  const claims = { iss: account.clientEmail, scope: FCM_SCOPE, aud: tokenUrl, iat: nowSeconds, exp: nowSeconds + ASSERTION_LIFETIME_SECONDS };
-  const unsigned = `${base64url(JSON.stringify(header))}.${base64url(JSON.stringify(claims))}`;
-  const signature = createSign('RSA-SHA256').update(unsigned).sign(account.privateKey);
-  return `${unsigned}.${base64url(signature)}`;
+export const signServiceAccountJwt = async (account: ServiceAccount, tokenUrl: string, nowSeconds: number): Promise<string> => {
+  let key: Awaited<ReturnType<typeof importPKCS8>>;
+  try {
+    key = await importPKCS8(account.privateKey, 'RS256');
+  } catch {
+    throw new PushError('FCM service account private key unreadable', 'config');
+  }
+  return new SignJWT({ scope: FCM_SCOPE })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...(account.privateKeyId ? { kid: account.privateKeyId } : {}) })
+    .setIssuer(account.clientEmail)
+    .setAudience(tokenUrl)
+    .setIssuedAt(nowSeconds)
+    .setExpirationTime(nowSeconds + ASSERTION_LIFETIME_SECONDS)
+    .sign(key);
 };
 
 const readServiceAccount = async (file: string): Promise<ServiceAccount> => {
@@ -81,7 +87,7 @@ export const createFcmPushProvider = (options: { projectId: string; serviceAccou
       account = null;
       throw error;
     });
-    const assertion = signServiceAccountJwt(await account, options.tokenUrl, Math.floor(Date.now() / 1000));
+    const assertion = await signServiceAccountJwt(await account, options.tokenUrl, Math.floor(Date.now() / 1000));
     const res = await post(
       options.tokenUrl,
       {

@@ -50,8 +50,11 @@ export interface CallPrompt {
   lang: Lang;
   /** Texts read one after the other (placeholders already filled); empty: nothing to say. */
   say: string[];
-  /** Wait for keys after the texts (Twilio `<Gather input="dtmf">`); null: hang up after them. */
-  gather: { numDigits: number; timeoutSeconds: number } | null;
+  /**
+   * Wait for keys after the texts (Twilio `<Gather input="dtmf">`); null: hang up after them. `finishOnKey` ('#'):
+   * a number of several digits ends with that key (or a pause of timeoutSeconds) before numDigits are pressed.
+   */
+  gather: { numDigits: number; timeoutSeconds: number; finishOnKey?: '#' } | null;
 }
 
 /** What happened on the call since the last prompt. */

@@ -63,11 +63,13 @@ describe('sandbox voice provider', () => {
   const finished = (id: string) => () => Promise.resolve(statusesOf(id).some((s) => ['completed', 'busy', 'no-answer'].includes(s)));
 
   it('reads the behaviour from the last digit', () => {
-    expect(['+972501234564', '+972501234565', '+972501234566', '+972501234567', '+972501234561'].map(sandboxBehaviourOf)).toEqual([
+    // Issue 27 §7: no reserved ending for the dev page; 7 (like 0–3, 8, 9) answers 1 and the full count.
+    expect(['+972501234564', '+972501234565', '+972501234566', '+972501234567', '+972501234561', '+972501234560'].map(sandboxBehaviourOf)).toEqual([
       'noAnswer',
       'busyThenTwo',
       'voicemail',
-      'manual',
+      'full',
+      'full',
       'full',
     ]);
   });
@@ -80,8 +82,8 @@ describe('sandbox voice provider', () => {
     expect(flow.inputs.filter((i) => i.attemptId === id).map((i) => i.input)).toEqual([
       { kind: 'start', answeredBy: 'human' },
       { kind: 'keys', digits: '1' },
-      // No guest row behind this attempt: the scripted guest presses 1 person.
-      { kind: 'keys', digits: '1' },
+      // No guest row behind this attempt: one person, so the scripted guest presses 1 only (no count, nothing to confirm).
+      { kind: 'silence' },
     ]);
     expect(statusesOf(id)).toEqual(['ringing', 'in-progress', 'completed']);
     const reports = flow.reports.filter((r) => r.attemptId === id).map((r) => r.report);
@@ -113,7 +115,8 @@ describe('sandbox voice provider', () => {
       if (i === 2) expect(flow.inputs.filter((x) => x.attemptId === id).map((x) => x.input)).toEqual([
         { kind: 'start', answeredBy: 'human' },
         { kind: 'keys', digits: '1' },
-        { kind: 'keys', digits: '2' },
+        // The count ended by #, as a phone sends it (our flow reads it back; this small flow ends there).
+        { kind: 'keys', digits: '2#' },
       ]);
     }
     expect(results).toEqual([['ringing', 'busy'], ['ringing', 'busy'], ['ringing', 'in-progress', 'completed']]);
@@ -128,12 +131,18 @@ describe('sandbox voice provider', () => {
     expect(await sandbox.getCall(providerCallId)).toMatchObject({ status: 'completed', answeredBy: 'machine' });
   });
 
-  it('…7 rings until played by hand: answer, keys, and the call ends when the flow hangs up', async () => {
+  it('a call taken over while it rings waits for the dev page: answer, keys, and the call ends when the flow hangs up', async () => {
+    // A slow pick-up leaves time to take the call over while it rings.
+    sandboxVoiceSettings.answerMs = 2_000;
     const id = attemptId();
     const { providerCallId } = await sandbox.placeCall({ attemptId: id, to: '+972501110007', lang: 'ar' });
     await waitFor('ringing', async () => (await sandbox.find(providerCallId))?.status === 'ringing');
-    // Nobody played it: it keeps ringing (the scripted steps do not touch a manual call).
+    const taken = await sandbox.takeOver(providerCallId);
+    sandboxVoiceSettings.answerMs = 5;
+    expect(taken?.mode).toBe('manual');
+    // The scripted guest stopped: nobody picks up on its own.
     await sandbox.idle();
+    await waitFor('the scripted pick-up moment to pass', async () => Date.now() - taken!.updatedAt.getTime() > 2_100);
     expect((await sandbox.find(providerCallId))?.status).toBe('ringing');
     expect(flow.inputs.filter((i) => i.attemptId === id)).toEqual([]);
 
@@ -155,24 +164,31 @@ describe('sandbox voice provider', () => {
     expect(flow.inputs.filter((i) => i.attemptId === id)).toHaveLength(3);
   });
 
-  it('…7 nobody answers on the dev page: no-answer after manualRingMs (its line is freed)', async () => {
+  it('a call taken over that nobody answers on the dev page: no-answer after manualRingMs (its line is freed)', async () => {
     sandboxVoiceSettings.manualRingMs = 100;
+    sandboxVoiceSettings.answerMs = 2_000;
     try {
       const id = attemptId();
       const { providerCallId } = await sandbox.placeCall({ attemptId: id, to: '+972501110017', lang: 'he' });
+      await waitFor('ringing', async () => (await sandbox.find(providerCallId))?.status === 'ringing');
+      await sandbox.takeOver(providerCallId);
       await waitFor('no answer', finished(id));
       expect(statusesOf(id)).toEqual(['ringing', 'no-answer']);
       expect((await sandbox.find(providerCallId))?.transcript.at(-1)?.text).toBe('(nobody answered on the dev page)');
     } finally {
       sandboxVoiceSettings.manualRingMs = saved.manualRingMs;
+      sandboxVoiceSettings.answerMs = 5;
     }
   });
 
   it('hangUp ends a ringing call (completed afterwards, reported once); findCalls by number and time; unknown ids are null', async () => {
     const id = attemptId();
     const before = new Date(Date.now() - 1000);
+    // Picked up slowly: still ringing when we hang up.
+    sandboxVoiceSettings.answerMs = 2_000;
     const { providerCallId } = await sandbox.placeCall({ attemptId: id, to: '+972501119997', lang: 'he' });
     await waitFor('ringing', async () => (await sandbox.find(providerCallId))?.status === 'ringing');
+    sandboxVoiceSettings.answerMs = 5;
     await sandbox.hangUp(providerCallId);
     await sandbox.hangUp(providerCallId);
     await waitFor('the hang-up', finished(id));

@@ -19,7 +19,7 @@ export const sandboxVoiceSettings = {
   noAnswerMs: 3_000,
   /** Listening to a prompt before pressing a key. */
   keyMs: 600,
-  /** A manual call (…7) nobody answers on the dev page rings this long, then no-answer (like a real phone, it frees its line). */
+  /** A call taken over on the dev page that nobody answers there rings this long, then no-answer (like a real phone, it frees its line). */
   manualRingMs: 120_000,
   /** A call not over, not played by this process and untouched this long died with its process: reported completed. */
   staleMs: 60_000,
@@ -42,14 +42,17 @@ interface SandboxData {
   behaviour?: string;
 }
 
-/** What the phone's last digit plays (issue text). */
-export type SandboxBehaviour = 'noAnswer' | 'busyThenTwo' | 'voicemail' | 'manual' | 'full';
+/**
+ * What the phone's last digit plays (the call-round issue): 4 never answers, 5 is busy twice then answers 1 and
+ * 2 people, 6 is a voicemail, every other ending answers 1 and the full count. A call is played by hand only when
+ * the dev page takes it over (no reserved ending).
+ */
+export type SandboxBehaviour = 'noAnswer' | 'busyThenTwo' | 'voicemail' | 'full';
 export const sandboxBehaviourOf = (to: string): SandboxBehaviour => {
   const last = to.trim().slice(-1);
   if (last === '4') return 'noAnswer';
   if (last === '5') return 'busyThenTwo';
   if (last === '6') return 'voicemail';
-  if (last === '7') return 'manual';
   return 'full';
 };
 
@@ -61,9 +64,11 @@ export interface SandboxVoiceDeps {
   handlers: () => CallFlowHandlers;
 }
 
-/** The sandbox voice provider plus what the dev page needs (answer, keys, hang up a manual call). */
+/** The sandbox voice provider plus what the dev page needs (take a call over, answer, keys, hang up). */
 export interface SandboxVoiceProvider extends VoiceCallProvider {
   readonly name: 'sandbox';
+  /** The dev page plays this call from now on: its scripted guest stops where it is (a call not over only). */
+  takeOver(callId: string): Promise<SandboxCallRow | null>;
   answer(callId: string): Promise<SandboxCallRow | null>;
   pressKeys(callId: string, digits: string): Promise<SandboxCallRow | null>;
   hangUpByHand(callId: string): Promise<SandboxCallRow | null>;
@@ -165,16 +170,23 @@ export const createSandboxVoiceProvider = (deps: SandboxVoiceDeps): SandboxVoice
     return converse(answered, { kind: 'start', answeredBy }, null);
   };
 
-  /** The keys a scripted guest presses, in order: 1, then the count (the guest's invitation count, or 2 for …5). */
+  /**
+   * The keys a scripted guest presses, in order: 1, then the count (the guest's invitation count, or 2 for …5) ended
+   * by #, then 1 to confirm it read back; one invited: 1 only. Transport, when asked, is left open (no more keys).
+   */
   const scriptOf = async (row: SandboxCallRow, behaviour: SandboxBehaviour): Promise<string[]> => {
-    if (behaviour === 'busyThenTwo') return ['1', '2'];
+    if (behaviour === 'busyThenTwo') return ['1', '2#', '1'];
     const [found] = await db
       .select({ countOfInvites: guests.countOfInvites })
       .from(callAttempts)
       .innerJoin(guests, eq(guests.id, callAttempts.guestId))
       .where(eq(callAttempts.id, row.attemptId));
-    return ['1', String(Math.max(1, found?.countOfInvites ?? 1))];
+    const invited = Math.max(1, found?.countOfInvites ?? 1);
+    return invited > 1 ? ['1', `${invited}#`, '1'] : ['1'];
   };
+
+  /** The scripted guest still plays this call: not over and not taken over on the dev page. */
+  const scripted = (row: SandboxCallRow | null): row is SandboxCallRow => row !== null && !FINAL.has(row.status) && row.mode !== 'manual';
 
   /** An automatic call from placing to its end (runs in the background). */
   const play = async (callId: string, behaviour: SandboxBehaviour) => {
@@ -182,22 +194,14 @@ export const createSandboxVoiceProvider = (deps: SandboxVoiceDeps): SandboxVoice
     await sleep(s.ringMs);
     let row = await serial(callId, async () => {
       const current = await read(callId);
-      return current && !FINAL.has(current.status) ? setStatus(current, 'ringing', {}, [lineOf('call', '(rings)')]) : null;
+      return scripted(current) ? setStatus(current, 'ringing', {}, [lineOf('call', '(rings)')]) : null;
     });
     if (!row) return;
-    if (behaviour === 'manual') {
-      await sleep(s.manualRingMs);
-      await serial(callId, async () => {
-        const current = await read(callId);
-        if (current?.status === 'ringing') await setStatus(current, 'no-answer', {}, [lineOf('guest', '(nobody answered on the dev page)')]);
-      });
-      return;
-    }
     if (behaviour === 'noAnswer') {
       await sleep(s.noAnswerMs);
       await serial(callId, async () => {
         const current = await read(callId);
-        if (current && !FINAL.has(current.status)) await setStatus(current, 'no-answer', {}, [lineOf('guest', '(does not answer)')]);
+        if (scripted(current)) await setStatus(current, 'no-answer', {}, [lineOf('guest', '(does not answer)')]);
       });
       return;
     }
@@ -210,14 +214,14 @@ export const createSandboxVoiceProvider = (deps: SandboxVoiceDeps): SandboxVoice
       if ((earlier?.n ?? 0) < 2) {
         await serial(callId, async () => {
           const current = await read(callId);
-          if (current && !FINAL.has(current.status)) await setStatus(current, 'busy', {}, [lineOf('guest', '(line busy)')]);
+          if (scripted(current)) await setStatus(current, 'busy', {}, [lineOf('guest', '(line busy)')]);
         });
         return;
       }
     }
     row = await serial(callId, async () => {
       const current = await read(callId);
-      return current && !FINAL.has(current.status) ? pickUp(current, behaviour === 'voicemail' ? 'machine' : 'human') : null;
+      return scripted(current) ? pickUp(current, behaviour === 'voicemail' ? 'machine' : 'human') : null;
     });
     if (!row) return;
     const keys = await scriptOf(row, behaviour);
@@ -225,7 +229,7 @@ export const createSandboxVoiceProvider = (deps: SandboxVoiceDeps): SandboxVoice
       await sleep(s.keyMs);
       const done = await serial(callId, async () => {
         const current = await read(callId);
-        if (!current || FINAL.has(current.status)) return true;
+        if (!scripted(current)) return true;
         const prompt = (current.data as SandboxData).prompt;
         if (!prompt?.gather) return true;
         const digits = keys.shift();
@@ -236,7 +240,7 @@ export const createSandboxVoiceProvider = (deps: SandboxVoiceDeps): SandboxVoice
     }
     await serial(callId, async () => {
       const current = await read(callId);
-      if (current && !FINAL.has(current.status)) await setStatus(current, 'completed', {}, [lineOf('guest', '(hangs up)')]);
+      if (scripted(current)) await setStatus(current, 'completed', {}, [lineOf('guest', '(hangs up)')]);
     });
   };
 
@@ -260,12 +264,11 @@ export const createSandboxVoiceProvider = (deps: SandboxVoiceDeps): SandboxVoice
         to: request.to,
         lang: request.lang,
         status: 'queued',
-        mode: behaviour === 'manual' ? 'manual' : 'auto',
+        mode: 'auto',
         transcript: [],
         data: { behaviour, sequence: -1 },
       });
       ended.delete(id);
-      if (behaviour === 'manual') manual.add(id);
       live.set(id, Promise.resolve());
       void play(id, behaviour).catch((error: unknown) => logger.warn({ err: error, callId: id }, 'sandbox call stopped'));
       return { providerCallId: id };
@@ -311,6 +314,31 @@ export const createSandboxVoiceProvider = (deps: SandboxVoiceDeps): SandboxVoice
         logger.warn({ err: error, callId: providerCallId }, 'sandbox call: hang-up not applied'),
       );
     },
+
+    takeOver: (callId) =>
+      manualStep(callId, async (row) => {
+        if (row.mode === 'manual') return row;
+        manual.add(row.id);
+        const [updated] = await db
+          .update(sandboxCalls)
+          .set({ mode: 'manual', transcript: [...row.transcript, lineOf('call', '(taken over on the dev page)')], updatedAt: new Date() })
+          .where(eq(sandboxCalls.id, row.id))
+          .returning();
+        let current = updated ?? row;
+        if (current.status === 'queued') current = await setStatus(current, 'ringing', {}, [lineOf('call', '(rings)')]);
+        if (current.status === 'ringing') {
+          // Nobody answers on the page: no-answer after a while, like a real phone (it frees its line).
+          void sleep(sandboxVoiceSettings.manualRingMs)
+            .then(() =>
+              serial(row.id, async () => {
+                const later = await read(row.id);
+                if (later?.status === 'ringing') await setStatus(later, 'no-answer', {}, [lineOf('guest', '(nobody answered on the dev page)')]);
+              }),
+            )
+            .catch((error: unknown) => logger.warn({ err: error, callId: row.id }, 'sandbox call: ring timeout not applied'));
+        }
+        return current;
+      }),
 
     answer: (callId) =>
       manualStep(callId, async (row) => {

@@ -29,9 +29,9 @@ export const renderTwiml = (prompt: CallPrompt, parts: SpokenPart[], twimlUrl: s
   const head = '<?xml version="1.0" encoding="UTF-8"?><Response>';
   if (!prompt.gather) return `${head}${spoken}<Hangup/></Response>`;
   const withEvent = (event: string) => escapeXml(`${twimlUrl}${twimlUrl.includes('?') ? '&' : '?'}event=${event}`);
-  const { numDigits, timeoutSeconds } = prompt.gather;
+  const { numDigits, timeoutSeconds, finishOnKey } = prompt.gather;
   return (
-    `${head}<Gather input="dtmf" numDigits="${Math.max(1, Math.floor(numDigits))}" timeout="${Math.max(1, Math.floor(timeoutSeconds))}" ` +
+    `${head}<Gather input="dtmf" numDigits="${Math.max(1, Math.floor(numDigits))}"${finishOnKey ? ` finishOnKey="${escapeXml(finishOnKey)}"` : ''} timeout="${Math.max(1, Math.floor(timeoutSeconds))}" ` +
     `action="${withEvent('keys')}" method="POST">${spoken}</Gather><Redirect method="POST">${withEvent('silence')}</Redirect></Response>`
   );
 };

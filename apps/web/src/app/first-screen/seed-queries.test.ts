@@ -61,8 +61,16 @@ describe('seedFirstQueries', () => {
     await vi.waitFor(() => expect(client.getQueryData(eventStatsQuery('ev1').queryKey)).toEqual(figures));
     const observer = new QueryObserver(client, eventStatsQuery('ev1'));
     const unsubscribe = observer.subscribe(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A sentinel mounted after it, on figures not seeded, asks the same way: once its request is seen, a request
+    // for the seeded figures would have been seen before it.
+    fetchMock.mockImplementation(() => Promise.resolve(new Response(JSON.stringify(figures), { status: 200 })));
+    const sentinel = new QueryObserver(client, eventStatsQuery('ev2'));
+    const unsubscribeSentinel = sentinel.subscribe(() => undefined);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await vi.waitFor(() => expect(sentinel.getCurrentResult().data).toEqual(figures));
     unsubscribe();
-    expect(fetchMock).not.toHaveBeenCalled();
+    unsubscribeSentinel();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]![0])).toContain('/stats/ev2');
   });
 });

@@ -18,6 +18,7 @@ export const createAppTheme = (direction: 'rtl' | 'ltr', lang = 'he'): Theme =>
       divider: colors.line,
       success: { main: colors.success },
       error: { main: colors.error },
+      warning: { main: colors.warning, dark: colors.warningText },
     },
     shape: { borderRadius: radius.control },
     typography: {
@@ -34,14 +35,22 @@ export const createAppTheme = (direction: 'rtl' | 'ltr', lang = 'he'): Theme =>
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: {
-          root: { borderRadius: radius.control, minHeight: 44, paddingInline: 20 },
+          // A label never breaks inside a word (an Alert's `overflowWrap: anywhere` would reach it): at worst it wraps at a space.
+          root: { borderRadius: radius.control, minHeight: 44, paddingInline: 20, overflowWrap: 'normal', wordBreak: 'normal' },
           sizeLarge: { minHeight: 52 },
         },
       },
       MuiCard: { styleOverrides: { root: { borderRadius: radius.card, boxShadow: shadows.card, border: `1px solid ${colors.line}` } } },
       MuiPaper: { styleOverrides: { rounded: { borderRadius: radius.card } } },
       MuiDialog: { styleOverrides: { paper: { borderRadius: radius.card } } },
-      MuiAlert: { styleOverrides: { root: { borderRadius: radius.control, overflowWrap: 'anywhere' } } },
+      MuiAlert: {
+        styleOverrides: {
+          // An action that does not fit beside the text goes below it, at the end, instead of squeezing to a letter a line.
+          root: { borderRadius: radius.control, overflowWrap: 'anywhere', flexWrap: 'wrap' },
+          message: { flex: '1 1 12rem', minWidth: 0 },
+          action: { flexShrink: 0, marginInlineStart: 'auto', paddingTop: 0, alignItems: 'center' },
+        },
+      },
       MuiOutlinedInput: { styleOverrides: { root: { borderRadius: radius.control, backgroundColor: colors.paper } } },
       MuiMenuItem: { styleOverrides: { root: { minHeight: 44 } } },
       // Links sit inside text; colour alone would not set them apart (WCAG 1.4.1).

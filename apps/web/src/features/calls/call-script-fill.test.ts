@@ -19,6 +19,8 @@ const event: EventDto = {
   date: '2027-03-11',
   time: '19:30',
   location: {
+    venuePoint: null,
+    venueAddress: '',
     placeId: 'il-4000',
     name: 'Gan Oranim',
     address: 'חיפה, המפרץ',

@@ -10,6 +10,8 @@ const event: EventDto = {
   date: addDays(today, 60),
   time: '19:30',
   location: {
+    venuePoint: null,
+    venueAddress: '',
     placeId: 'il-4000',
     name: 'Gan Oranim',
     address: 'חיפה, המפרץ',
@@ -77,11 +79,26 @@ describe('event form', () => {
 
   it('keeps the venue and the city apart in settings, and sends the venue per language when it changes', () => {
     const values = eventToFormValues(event, 'en');
-    expect(values.location).toEqual({ placeId: 'il-4000', venue: { he: 'גן אורנים' } });
-    expect(values.place).toEqual({ placeId: 'il-4000', name: 'Haifa', address: 'HaMifratz' });
+    expect(values.location).toEqual({ placeId: 'il-4000', venue: { he: 'גן אורנים' }, venuePoint: null, venueAddress: '' });
+    // The map starts at the stored place's point.
+    expect(values.place).toEqual({ placeId: 'il-4000', name: 'Haifa', address: 'HaMifratz', center: { lat: event.location.lat, lng: event.location.lng } });
     expect(toEventEdit(values, event)).toEqual({});
     values.location.venue = { he: 'גן אורנים', en: 'Gan Oranim' };
     expect(toEventEdit(values, event)).toEqual({ location: { placeId: 'il-4000', venue: { he: 'גן אורנים', en: 'Gan Oranim' } } });
+  });
+
+  it('sends the hall’s pin and street address when they change, and their removal (issue 27 §6)', () => {
+    const values = eventToFormValues(event, 'en');
+    values.location.venuePoint = { lat: 32.80123, lng: 34.99 };
+    values.location.venueAddress = ' HaNamal 5 ';
+    expect(toEventEdit(values, event)).toEqual({
+      location: { placeId: 'il-4000', venue: { he: 'גן אורנים' }, venuePoint: { lat: 32.80123, lng: 34.99 }, venueAddress: 'HaNamal 5' },
+    });
+    const pinned = { ...event, location: { ...event.location, venuePoint: { lat: 32.80123, lng: 34.99 }, venueAddress: 'HaNamal 5' } };
+    const removed = eventToFormValues(pinned, 'en');
+    expect(toEventEdit(removed, pinned)).toEqual({});
+    removed.location.venuePoint = null;
+    expect(toEventEdit(removed, pinned)).toEqual({ location: { placeId: 'il-4000', venue: { he: 'גן אורנים' }, venuePoint: null, venueAddress: 'HaNamal 5' } });
   });
 
   it('puts the date rules on their fields, and in settings only on dates that changed', async () => {

@@ -9,6 +9,7 @@ import {
   IMAGE_KIND_HEAD_BYTES,
   eventInputSchema,
   isLang,
+  isVenuePoint,
   locationTextsIn,
   MessageChannel,
   MIN_DAYS_BEFORE_EVENT_TO_ORDER,
@@ -110,7 +111,8 @@ export const newEventDefaults = (uiLang: string): EventFormValues => {
 /** The picked place as the location field shows it: the city (not the venue) and its address. */
 const placeOf = (event: EventDto, uiLang: string): PlaceSuggestion => {
   const texts = locationTextsIn(event.location, isLang(uiLang) ? uiLang : event.defaultLang, event.defaultLang);
-  return { placeId: event.location.placeId, name: texts.place, address: texts.address };
+  const centre = isVenuePoint({ lat: event.location.lat, lng: event.location.lng }) ? { center: { lat: event.location.lat, lng: event.location.lng } } : {};
+  return { placeId: event.location.placeId, name: texts.place, address: texts.address, ...centre };
 };
 
 /** The settings form starts from the stored event. */
@@ -118,7 +120,12 @@ export const eventToFormValues = (event: EventDto, uiLang: string = event.defaul
   names: { ...event.names },
   date: event.date,
   time: event.time,
-  location: { placeId: event.location.placeId, venue: { ...event.location.venue } },
+  location: {
+    placeId: event.location.placeId,
+    venue: { ...event.location.venue },
+    venuePoint: event.location.venuePoint ? { ...event.location.venuePoint } : null,
+    venueAddress: event.location.venueAddress ?? '',
+  },
   place: placeOf(event, uiLang),
   defaultLang: event.defaultLang,
   langs: [...event.langs],
@@ -212,10 +219,21 @@ const cleanPerLanguage = (venue: VenueNames | undefined, langs: readonly string[
       .map(([lang, name]) => [lang, name?.trim()]),
   );
 
-const cleanLocation = (location: EventInput['location'], langs: readonly string[]): EventInput['location'] => ({
-  placeId: location.placeId,
-  venue: cleanPerLanguage(location.venue, langs),
+/** The hall's pin and street address as the form holds them (null / '' when none). */
+const hallOf = (location: Pick<EventInput['location'], 'venuePoint' | 'venueAddress'>) => ({
+  venuePoint: isVenuePoint(location.venuePoint) ? { lat: location.venuePoint.lat, lng: location.venuePoint.lng } : null,
+  venueAddress: location.venueAddress?.trim() ?? '',
 });
+
+const cleanLocation = (location: EventInput['location'], langs: readonly string[]): EventInput['location'] => {
+  const { venuePoint, venueAddress } = hallOf(location);
+  return {
+    placeId: location.placeId,
+    venue: cleanPerLanguage(location.venue, langs),
+    ...(venuePoint ? { venuePoint } : {}),
+    ...(venueAddress ? { venueAddress } : {}),
+  };
+};
 
 /** Names only for the chosen languages, trimmed, empty ones left out. */
 const cleanNames = (names: EventInput['names'], langs: readonly string[]): EventInput['names'] =>
@@ -265,8 +283,11 @@ export const toEventEdit = (values: EventFormValues, event: EventDto): EventEdit
   if (!same(input.names, cleanNames(event.names, event.langs))) edit.names = input.names;
   if (input.date !== event.date) edit.date = input.date;
   if (input.time !== event.time) edit.time = input.time;
-  if (input.location.placeId !== event.location.placeId || !same(input.location.venue, cleanPerLanguage(event.location.venue, input.langs))) {
-    edit.location = input.location;
+  const hall = hallOf(values.location);
+  const hallChanged = !same(hall, hallOf(event.location));
+  if (input.location.placeId !== event.location.placeId || !same(input.location.venue, cleanPerLanguage(event.location.venue, input.langs)) || hallChanged) {
+    // A pin or address changed is said (null, '' when taken away); unsaid, the server keeps them.
+    edit.location = hallChanged ? { ...input.location, ...hall } : input.location;
   }
   if (input.defaultLang !== event.defaultLang) edit.defaultLang = input.defaultLang;
   if (!same(sortedCopy(input.langs), sortedCopy(event.langs))) edit.langs = input.langs;

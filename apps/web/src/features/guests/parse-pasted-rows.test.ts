@@ -12,6 +12,18 @@ describe('rows pasted from a spreadsheet', () => {
     expect(block.lines).toEqual([2, 4]);
   });
 
+  it('reads a quoted cell holding the separator, a quote or a line break as one cell, and numbers lines as pasted', () => {
+    const block = parsePastedRows('name,phone,group\n"Cohen, Dan",0501234567,"The ""A"" team"\n\n"Levi\nRuth",0527654321,Work\nMoshe,0541111111,Work\n');
+    expect(block.rows).toEqual([
+      { fullName: 'Cohen, Dan', phoneNumber: '0501234567', group: 'The "A" team' },
+      { fullName: 'Levi\nRuth', phoneNumber: '0527654321', group: 'Work' },
+      { fullName: 'Moshe', phoneNumber: '0541111111', group: 'Work' },
+    ]);
+    expect(block.lines).toEqual([2, 4, 6]);
+    const tabs = parsePastedRows('שם\tטלפון\n"דנה\tכהן"\t0501234567\n');
+    expect(tabs.rows).toEqual([{ fullName: 'דנה\tכהן', phoneNumber: '0501234567' }]);
+  });
+
   it("reads the titles hosts use, with abbreviations: מס' מוזמנים is the number invited", () => {
     expect(parsePastedRows("שם\tנייד\tמס' מוזמנים\tצד\nמשפחת לוי\t0501234567\t4\tכלה").rows).toEqual([
       { fullName: 'משפחת לוי', phoneNumber: '0501234567', countOfInvites: '4', group: 'כלה' },

@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { columnOfTitle, isValidPhone, type GuestImportColumn } from '@magiim/shared';
 
 export interface PastedRow {
@@ -6,6 +7,7 @@ export interface PastedRow {
   countOfInvites?: string;
   group?: string;
   lang?: string;
+  comments?: string;
 }
 
 export interface PastedBlock {
@@ -17,13 +19,23 @@ export interface PastedBlock {
   hadTitleRow: boolean;
 }
 
-/** Cells of one line: tabs from Excel and Google Sheets; otherwise commas or semicolons when the block uses them. */
-const splitterFor = (lines: string[]): ((line: string) => string[]) => {
-  if (lines.some((line) => line.includes('\t'))) return (line) => line.split('\t');
-  for (const separator of [';', ',']) {
-    if (lines.every((line) => line.includes(separator))) return (line) => line.split(separator);
-  }
-  return (line) => [line];
+/**
+ * The block's rows of cells with the line each starts on. Tabs come from Excel and Google Sheets; otherwise
+ * Papa Parse picks commas or semicolons by the block's shape. Spreadsheets quote a cell holding the separator, a
+ * quote or a line break ("Cohen, Dan"): it stays one cell.
+ */
+const rowsOf = (text: string): { cells: string[]; line: number }[] => {
+  const rows: { cells: string[]; line: number }[] = [];
+  let start = 0;
+  Papa.parse<string[]>(text, {
+    ...(text.includes('\t') ? { delimiter: '\t' } : { delimitersToGuess: [';', ','] }),
+    newline: '\n',
+    step: (result) => {
+      rows.push({ cells: result.data, line: text.slice(0, start).split('\n').length });
+      start = result.meta.cursor;
+    },
+  });
+  return rows;
 };
 
 const isCount = (cell: string) => /^\d{1,2}$/.test(cell.trim()) && Number(cell) >= 1 && Number(cell) <= 20;
@@ -48,25 +60,23 @@ const guessColumns = (cells: string[]): (GuestImportColumn | undefined)[] => {
 
 /** Rows copied from a spreadsheet and pasted as text: a title row (in any of the four languages) is used when present. */
 export const parsePastedRows = (text: string): PastedBlock => {
-  const rawLines = text.replace(/\r\n?/g, '\n').split('\n');
-  const numbered = rawLines.map((line, index) => ({ line, number: index + 1 })).filter(({ line }) => line.trim());
+  const numbered = rowsOf(text.replace(/\r\n?/g, '\n')).filter(({ cells }) => cells.some((cell) => cell.trim()));
   if (numbered.length === 0) return { rows: [], lines: [], columns: [], hadTitleRow: false };
-  const split = splitterFor(numbered.map(({ line }) => line));
-  const firstCells = split(numbered[0]!.line).map((cell) => cell.trim());
+  const firstCells = numbered[0]!.cells.map((cell) => cell.trim());
   const titled = firstCells.map((cell) => columnOfTitle(cell) ?? undefined);
   const hadTitleRow = titled.includes('fullName') || titled.includes('phoneNumber');
   const columns = hadTitleRow ? titled : guessColumns(firstCells);
   const rows: PastedRow[] = [];
   const lines: number[] = [];
-  for (const { line, number } of numbered.slice(hadTitleRow ? 1 : 0)) {
-    const cells = split(line).map((cell) => cell.trim());
+  for (const { cells: raw, line } of numbered.slice(hadTitleRow ? 1 : 0)) {
+    const cells = raw.map((cell) => cell.trim());
     const row: PastedRow = { fullName: '', phoneNumber: '' };
     columns.forEach((column, index) => {
       const value = cells[index] ?? '';
       if (column && value) row[column] = value;
     });
     rows.push(row);
-    lines.push(number);
+    lines.push(line);
   }
   return { rows, lines, columns: columns.filter((c): c is GuestImportColumn => Boolean(c)), hadTitleRow };
 };

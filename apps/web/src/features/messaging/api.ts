@@ -16,6 +16,8 @@ export interface ActionPreview {
   action: MessageAction;
   recipients: number;
   messages: number;
+  /** Of the messages, those expected to go by SMS. */
+  smsMessages: number;
   smsParts: number;
 }
 
@@ -34,14 +36,21 @@ export const useMessageTemplates = (eventId: string) =>
   useQuery({
     queryKey: messagingKeys.templates(eventId),
     queryFn: ({ signal }) => apiRequest<MessageTemplatesResponse>(API.messageTemplate.get(eventId), { signal }),
-    refetchInterval: (query) => (hasPending(query.state.data) ? 5_000 : false),
+    refetchInterval: (query) => (hasPending(query.state.data) ? 3_000 : false),
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
   });
 
 export const useSaveTemplate = (eventId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MessageTemplateEdit) => apiRequest<MessageTemplatesResponse>(API.messageTemplate.edit(eventId), { method: 'POST', body }),
-    onSuccess: (data) => queryClient.setQueryData(messagingKeys.templates(eventId), data),
+    onSuccess: (data) => {
+      queryClient.setQueryData(messagingKeys.templates(eventId), data);
+      // The review answers on its own time: the texts are asked again (every few seconds while one is in review),
+      // and every other view of the event's messaging (the setup checklist, the timing screen) reads afresh.
+      void queryClient.invalidateQueries({ queryKey: ['messaging', eventId] });
+    },
   });
 };
 

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, insertAtCaret, messageDate } from './template-fill';
+import type { EventDto } from '@magiim/shared';
+import { fillTemplate, insertAtCaret, messageDate, placeholderValues } from './template-fill';
 
 const values = { guestName: 'Dana', eventName: 'Wedding', date: 'Thursday, 12 March', time: '19:30', place: 'Hall', link: 'L', navigationLink: 'N' };
 
 describe('template fill', () => {
+  it("samples the navigation link on the real /navigate/ path, not /nav/ (issue 28)", () => {
+    const event = { names: { he: 'חתונה' }, defaultLang: 'he', date: '2027-03-11', time: '19:30:00', location: { placeId: 'p', venue: { he: 'אולם' } } } as unknown as EventDto;
+    const values = placeholderValues(event, 'he', 'דנה');
+    expect(new URL(values.navigationLink.replace('…', 'x')).pathname).toBe('/navigate/x');
+    expect(new URL(values.link.replace('…', 'x')).pathname).toBe('/invite/x');
+  });
+
   it('fills the known placeholders and keeps an unknown one as typed', () => {
     expect(fillTemplate('Hi {guestName}, {eventName} at {time}: {link} {name}', values)).toBe('Hi Dana, Wedding at 19:30: L {name}');
   });

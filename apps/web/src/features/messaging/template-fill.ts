@@ -1,6 +1,9 @@
 import {
   locationTextsIn,
   normalizeEventLocation,
+  SAMPLE_SHORT_CODE,
+  shortInviteUrlOf,
+  shortNavigationUrlOf,
   TEMPLATE_PLACEHOLDERS,
   type EventDto,
   type Lang,
@@ -29,8 +32,14 @@ export const placeholderValues = (event: EventDto, lang: Lang, guestName: string
     time: event.time.slice(0, 5),
     place: [texts.venue, texts.place].filter(Boolean).join(', '),
     link: `${origin}/invite/…`,
-    navigationLink: `${origin}/nav/…`,
+    navigationLink: `${origin}/navigate/…`,
   };
+};
+
+/** The same values with the links an SMS carries (`APP_URL/i/<code>`, `APP_URL/n/<code>`), of their real length. */
+export const smsPlaceholderValues = (values: Record<TemplatePlaceholder, string>): Record<TemplatePlaceholder, string> => {
+  const origin = typeof window === 'undefined' ? 'https://magiim.co.il' : window.location.origin;
+  return { ...values, link: shortInviteUrlOf(origin, SAMPLE_SHORT_CODE), navigationLink: shortNavigationUrlOf(origin, SAMPLE_SHORT_CODE) };
 };
 
 const isPlaceholder = (name: string): name is TemplatePlaceholder => (TEMPLATE_PLACEHOLDERS as readonly string[]).includes(name);

@@ -16,6 +16,7 @@ const notification = (overrides: Partial<NotificationDto> = {}): NotificationDto
   read: false,
   latestGuest: null,
   guests: 0,
+  reach: null,
   ...overrides,
 });
 
@@ -119,7 +120,7 @@ describe('badgeText', () => {
     });
     expect(describeNotification(notification({ type: 'messagesFailed', count: 2 }), 'en', now)).toMatchObject({
       textKey: 'notifications.types.messagesFailed.many',
-      to: '/event/e1/guest/list',
+      to: '/event/e1/guest/list?status=notReached',
     });
     expect(describeNotification(notification({ type: 'guestOptedOut', count: 1 }), 'en', now)).toMatchObject({
       textKey: 'notifications.types.guestOptedOut.one',
@@ -146,5 +147,14 @@ describe('badgeText', () => {
         expect(texts[type]?.many).toContain('{{count}}');
       }
     }
+  });
+});
+
+describe('the bell after sending', () => {
+  it('leads to the guest list\'s "not reached" filter when a round left guests unreached', () => {
+    const reach = { reached: 130, notReached: 15 };
+    expect(describeNotification(notification({ type: 'actionFinished', count: 1, reach }), 'en', now).to).toBe('/event/e1/guest/list?status=notReached');
+    expect(describeNotification(notification({ type: 'messagesFailed', count: 1, reach }), 'en', now).to).toBe('/event/e1/guest/list?status=notReached');
+    expect(describeNotification(notification({ type: 'actionFinished', count: 1, reach: { reached: 145, notReached: 0 } }), 'en', now).to).toBe('/event/e1/statistics#message-funnel');
   });
 });

@@ -25,11 +25,13 @@ export interface NotificationView {
 const UNNAMED_TYPES: ReadonlySet<NotificationDto['type']> = new Set([
   'paymentPaid',
   'paymentFailed',
+  'paymentRefunded',
   'actionFinished',
   'messagesFailed',
   'guestOptedOut',
   'whatsappOverflowSms',
   'whatsappOverflowWait',
+  'seatFreedOnDecline',
 ]);
 
 const linkOf = (notification: NotificationDto): string => {
@@ -46,16 +48,21 @@ const linkOf = (notification: NotificationDto): string => {
     case 'paymentPaid':
       return '/my-orders';
     case 'paymentFailed':
+    case 'paymentRefunded':
       return `/pricing/${notification.eventId}`;
-    // A finished round leads to its funnel on the dashboard; failures and opt-outs to the list's progress column.
+    // A round that left guests unreached leads to the list's "not reached" filter; otherwise to its funnel.
     case 'actionFinished':
-      return `${event}/statistics#message-funnel`;
+      return notification.reach && notification.reach.notReached > 0 ? `${event}/guest/list?status=notReached` : `${event}/statistics#message-funnel`;
     // WhatsApp's daily limit: the list's progress column says who went by SMS or waits for tomorrow.
     case 'messagesFailed':
+      return `${event}/guest/list?status=notReached`;
     case 'guestOptedOut':
     case 'whatsappOverflowSms':
     case 'whatsappOverflowWait':
       return `${event}/guest/list`;
+    // Issue 31: a seated guest declined and left their table.
+    case 'seatFreedOnDecline':
+      return `${event}/seating`;
     default:
       if (guestId) return `${answers}?guestId=${encodeURIComponent(guestId)}`;
       return notification.type === 'changedDecision' ? `${answers}?changed=1` : answers;

@@ -13,6 +13,12 @@ describe('formatAnswerTime', () => {
     expect(formatAnswerTime(ago(5 * 60_000), 'he', now).text).toBe('לפני 5 דקות');
   });
 
+  it('says one minute and one hour in Hebrew without a count in brackets (issue 28)', () => {
+    expect(formatAnswerTime(ago(60_000), 'he', now).text).toBe('לפני דקה');
+    expect(formatAnswerTime(ago(3_600_000), 'he', now).text).toBe('לפני שעה');
+    expect(formatAnswerTime(ago(60_000), 'en', now).text).toBe('1 minute ago');
+  });
+
   it('says yesterday for the previous Jerusalem day and DD/MM before that', () => {
     expect(formatAnswerTime('2027-06-16T20:00:00Z', 'en', now)).toEqual({ text: 'yesterday', isDate: false });
     expect(formatAnswerTime('2027-06-16T20:00:00Z', 'ru', now).text).toBe('вчера');

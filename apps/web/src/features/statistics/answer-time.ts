@@ -18,7 +18,9 @@ export interface AnswerTime {
 export const formatAnswerTime = (iso: string, lang: string, now: Date = new Date()): AnswerTime => {
   const elapsed = Math.max(0, now.getTime() - new Date(iso).getTime());
   const days = calendarDaysAgo(iso, now);
-  const relative = new Intl.RelativeTimeFormat(localeOf(lang), { numeric: 'auto', numberingSystem: 'latn' } as Intl.RelativeTimeFormatOptions);
+  const format = new Intl.RelativeTimeFormat(localeOf(lang), { numeric: 'auto', numberingSystem: 'latn' } as Intl.RelativeTimeFormatOptions);
+  // ICU's Hebrew singular keeps its count in brackets ("לפני דקה (1)"): the word already says one.
+  const relative = { format: (value: number, unit: Intl.RelativeTimeFormatUnit) => format.format(value, unit).replace(/\s*\(1\)/, '') };
   if (elapsed < MINUTE) return { text: relative.format(0, 'second'), isDate: false };
   if (elapsed < HOUR) return { text: relative.format(-Math.floor(elapsed / MINUTE), 'minute'), isDate: false };
   if (days <= 0) return { text: relative.format(-Math.floor(elapsed / HOUR), 'hour'), isDate: false };

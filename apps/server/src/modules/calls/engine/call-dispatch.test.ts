@@ -7,20 +7,22 @@ import { outboxOf, setStatus } from '../../messaging/engine/engine-test-kit.js';
 import { pumpCalls } from './call-dispatch.js';
 import { recoverCalls } from './call-recovery.js';
 import { callSettings } from './call-settings.js';
-import { isCallAllowed, nextCallMoment } from './call-window.js';
+import { isCallAllowed, nextCallMoment } from '../../messaging/call-window.js';
 import { attemptsOf, premiumEventWithGuests, useStubVoice, waitFor, type StubScript } from './calls-test-kit.js';
 import { startCallRound } from './start-call-round.js';
 
 let t: TestApp;
 let script: (to: string) => StubScript = () => ({ kind: 'manual' });
 let stub: ReturnType<typeof useStubVoice>;
+/** What a scripted call waits for before it rings: a turn of the event loop, or a gate the cap test opens. */
+let held: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve));
 const SPACING_MINUTES = 0.03;
 const CAP = 3;
 const defaults = { ...callSettings };
 
 beforeAll(async () => {
   t = await createTestApp({ SENDING_HOURS: 'always', CALL_RETRY_SPACING_MINUTES: String(SPACING_MINUTES), CALLS_MAX_CONCURRENT: String(CAP) });
-  stub = useStubVoice(t, (request) => script(request.to), { holdMs: 40 });
+  stub = useStubVoice(t, (request) => script(request.to), { hold: () => held() });
 });
 afterEach(() => {
   Object.assign(callSettings, defaults);
@@ -29,6 +31,13 @@ afterEach(() => {
   script = () => ({ kind: 'manual' });
 });
 afterAll(() => t.close());
+
+/** Its attempts' last news (and last re-read) older than the call lease, as if the lease had run out. */
+const leaseRunOut = (eventId: string) =>
+  t.ctx.db.execute(sql`
+    update call_attempts set updated_at = updated_at - ${callSettings.leaseMs + 60_000} * interval '1 millisecond',
+      checked_at = checked_at - ${callSettings.leaseMs + 60_000} * interval '1 millisecond'
+    where event_id = ${eventId} and status <> 'ended'`);
 
 const roundDone = (eventId: string) =>
   waitFor(`the call round of ${eventId} done`, async () => {
@@ -111,12 +120,30 @@ describe('the dispatcher', () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
-    await Promise.all(events.map((event) => startCallRound(t.ctx, event.eventId, { by: 'host' })));
-    for (const event of events) await roundDone(event.eventId);
-    watching = false;
-    await watcher;
-    expect(stub.stats.maxOpen).toBeLessThanOrEqual(CAP);
-    expect(stub.stats.maxOpen).toBeGreaterThan(1);
+    // Calls stay on the line until the test lets them go: each time the line is full (or every call is placed).
+    let open = () => {};
+    let gate = new Promise<void>((resolve) => (open = resolve));
+    held = () => gate;
+    try {
+      await Promise.all(events.map((event) => startCallRound(t.ctx, event.eventId, { by: 'host' })));
+      while (stub.calls.length - before < 24 || stub.stats.open > 0) {
+        await waitFor('the line full, or every call placed', async () => stub.stats.open === CAP || (stub.calls.length - before === 24 && stub.stats.open > 0) || undefined, 60_000);
+        const release = open;
+        gate = new Promise<void>((resolve) => (open = resolve));
+        const [openAtRelease, placedAtRelease] = [stub.stats.open, stub.calls.length];
+        release();
+        // Progress, not a state that may already hold: a check true at once would spin this loop on microtasks
+        // alone and starve the calls it waits for (the run hung once that way).
+        await waitFor('a released call hung up, or another was placed', async () => stub.stats.open < openAtRelease || stub.calls.length > placedAtRelease || undefined, 60_000);
+      }
+      for (const event of events) await roundDone(event.eventId);
+    } finally {
+      held = () => new Promise((resolve) => setImmediate(resolve));
+      open();
+      watching = false;
+      await watcher;
+    }
+    expect(stub.stats.maxOpen).toBe(CAP);
     expect(maxActive).toBeLessThanOrEqual(CAP);
     const placed = stub.calls.slice(before);
     expect(placed).toHaveLength(24);
@@ -239,8 +266,8 @@ describe('recovery', () => {
       return rows.length === 1 && rows[0]!.status === 'placing' ? rows : undefined;
     });
     expect(stuck!.providerCallId).toBeNull();
-    callSettings.leaseMs = 1;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Its lease run out: its last news older than the lease (not placed_at: the provider is searched from there).
+    await leaseRunOut(eventId);
     await recoverCalls(t.ctx);
     await roundDone(eventId);
     const attempts = await attemptsOf(t, eventId);
@@ -262,8 +289,7 @@ describe('recovery', () => {
     // The first as if placeCall's answer had been lost (placing, no id); both calls ended at the provider without callbacks.
     await t.ctx.db.execute(sql`update call_attempts set provider_call_id = null, status = 'placing' where id = ${attempts[0]!.id}`);
     for (const attempt of attempts) stub.callOf(attempt.id).status = 'no-answer';
-    callSettings.leaseMs = 1;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await leaseRunOut(eventId);
     expect(await recoverCalls(t.ctx)).toBeGreaterThanOrEqual(2);
     const after = await attemptsOf(t, eventId);
     for (const attempt of attempts) {

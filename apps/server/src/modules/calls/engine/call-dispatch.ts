@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../../platform/context.js';
 import { VoiceCallError } from '../../../providers/voice/index.js';
-import { isCallAllowed, nextCallMoment } from './call-window.js';
+import { isCallAllowed, nextCallMoment } from '../../messaging/call-window.js';
 import { callSettings } from './call-settings.js';
 import { endAttempt, finishCallRounds } from './call-status.js';
 import * as repo from './calls.repository.js';

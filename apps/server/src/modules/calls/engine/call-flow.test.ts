@@ -6,6 +6,7 @@ import { respondToCall } from './call-flow.js';
 import { applyCallStatus } from './call-status.js';
 import { attemptsOf, premiumEventWithGuests, useStubVoice, waitFor } from './calls-test-kit.js';
 import { startCallRound } from './start-call-round.js';
+import { CALL_EXTRA_TEXTS } from '../templates/call-extra-texts.js';
 import { renderCallScript } from '../templates/call-script.js';
 
 let t: TestApp;
@@ -87,12 +88,19 @@ describe('the keypad', () => {
     const count = await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '1' });
     expect(say(count.say)).toBe(1);
     expect(count.say[0]).not.toBe(start.say[2]);
-    expect(count.gather).toMatchObject({ numDigits: 1 });
-    // 5 of 3 invited, then 0: the count again; nothing recorded yet.
-    expect(await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '5' })).toEqual(count);
+    // Digits then # or a 3-second pause (not 8 s).
+    expect(count.gather).toEqual({ numDigits: 1, timeoutSeconds: 3, finishOnKey: '#' });
+    // 5 of 3 invited: refused (said so) and asked again; 0: the count again; nothing recorded yet.
+    const above = await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '5' });
+    expect(above.say).toEqual([CALL_EXTRA_TEXTS.he.countAbove(3), count.say[0]]);
+    expect(above.gather).toEqual(count.gather);
     expect(await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '0' })).toEqual(count);
+    // The count read back: 1 confirms.
+    const readback = await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '2' });
+    expect(readback.say).toEqual([CALL_EXTRA_TEXTS.he.readback(2)]);
+    expect(readback.gather).toMatchObject({ numDigits: 1 });
     expect((await guestOf(guestId)).status).toBe('inProgress');
-    const closing = await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '2' });
+    const closing = await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '1' });
     expect(closing.gather).toBeNull();
     expect(closing.say).toHaveLength(1);
     expect(await guestOf(guestId)).toEqual({ status: 'approved', attending: 2, sources: ['call'] });
@@ -115,7 +123,73 @@ describe('the keypad', () => {
     await respondToCall(t.ctx, attemptId, { kind: 'start', answeredBy: 'human' });
     expect((await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '1' })).gather).toMatchObject({ numDigits: 2 });
     expect((await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '13' })).gather).toMatchObject({ numDigits: 2 });
-    expect((await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '12' })).gather).toBeNull();
+    expect((await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '12' })).say).toEqual([CALL_EXTRA_TEXTS.he.readback(12)]);
+    expect((await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '1' })).gather).toBeNull();
+  });
+
+  it('a 20-person invitation: digits then #, read back, 2 enters it again, above 20 refused; 20 recorded once confirmed', async () => {
+    const { eventId, guestId, attemptId } = await oneCall(20);
+    await respondToCall(t.ctx, attemptId, { kind: 'start', answeredBy: 'human' });
+    const script = (await renderCallScript(t.ctx, { eventId, guestId, lang: 'he' }))!;
+    const count = await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '1' });
+    expect(count).toEqual({ lang: 'he', say: [script.count, CALL_EXTRA_TEXTS.he.countFinish], gather: { numDigits: 2, timeoutSeconds: 3, finishOnKey: '#' } });
+    expect((await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '21' })).say).toEqual([CALL_EXTRA_TEXTS.he.countAbove(20), ...count.say]);
+    expect((await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '20' })).say).toEqual([CALL_EXTRA_TEXTS.he.readback(20)]);
+    expect(await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '2' })).toEqual(count);
+    // '7#' as Twilio sends it (the # is not in Digits) or as typed: 7.
+    expect((await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '7#' })).say).toEqual([CALL_EXTRA_TEXTS.he.readback(7)]);
+    // A silence at the read-back reads it again.
+    expect((await respondToCall(t.ctx, attemptId, { kind: 'silence' })).say).toEqual([CALL_EXTRA_TEXTS.he.readback(7)]);
+    expect(await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '2' })).toEqual(count);
+    await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '20' });
+    expect((await guestOf(guestId)).status).toBe('inProgress');
+    expect((await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '1' })).say).toEqual([script.closing]);
+    expect(await guestOf(guestId)).toEqual({ status: 'approved', attending: 20, sources: ['call'] });
+  });
+
+  it('asks transport when the event asks it: 1 a ride then the pickup point by number, 2 no ride; a call ended before leaves it open', async () => {
+    const points = ['Tel Aviv, Arlozorov', 'Jerusalem, Binyanei HaUma'];
+    const setTransport = (eventId: string) =>
+      t.ctx.db.execute(sql`update events set transport = ${JSON.stringify({ ask: 'all_guests', options: points })}::jsonb where id = ${eventId}::uuid`);
+    const transportOf = async (guestId: string) =>
+      (await t.ctx.db.execute<{ transport: { option: string } | null; open: boolean }>(sql`
+        select answer_transport as transport, answer_transport_open as open from guests where id = ${guestId}::uuid`)).rows[0]!;
+
+    const { eventId, guestId, attemptId } = await oneCall(2);
+    await setTransport(eventId);
+    await respondToCall(t.ctx, attemptId, { kind: 'start', answeredBy: 'human' });
+    await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '1' });
+    await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '2' });
+    const ride = await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '1' });
+    expect(ride).toEqual({ lang: 'he', say: [CALL_EXTRA_TEXTS.he.ride], gather: { numDigits: 1, timeoutSeconds: 8 } });
+    // The count is kept already; transport open until answered.
+    expect(await guestOf(guestId)).toMatchObject({ status: 'approved', attending: 2 });
+    expect(await transportOf(guestId)).toEqual({ transport: null, open: true });
+    expect(await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '7' })).toEqual(ride);
+    const pickup = await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '1' });
+    expect(pickup.say).toEqual([CALL_EXTRA_TEXTS.he.pickupIntro, CALL_EXTRA_TEXTS.he.pickupOption(points[0]!, 1), CALL_EXTRA_TEXTS.he.pickupOption(points[1]!, 2)]);
+    expect(await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '3' })).toEqual(pickup);
+    expect((await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '2' })).gather).toBeNull();
+    expect(await transportOf(guestId)).toEqual({ transport: { option: points[1] }, open: false });
+    expect(await guestOf(guestId)).toMatchObject({ status: 'approved', attending: 2 });
+
+    // 2: no ride needed, answered.
+    const noRide = await oneCall(1);
+    await setTransport(noRide.eventId);
+    await respondToCall(t.ctx, noRide.attemptId, { kind: 'start', answeredBy: 'human' });
+    expect(await respondToCall(t.ctx, noRide.attemptId, { kind: 'keys', digits: '1' })).toMatchObject({ say: [CALL_EXTRA_TEXTS.he.ride] });
+    expect((await respondToCall(t.ctx, noRide.attemptId, { kind: 'keys', digits: '2' })).gather).toBeNull();
+    expect(await transportOf(noRide.guestId)).toEqual({ transport: null, open: false });
+
+    // Two silences at the ride question: thanked, the call answered, transport still open.
+    const silent = await oneCall(1);
+    await setTransport(silent.eventId);
+    await respondToCall(t.ctx, silent.attemptId, { kind: 'start', answeredBy: 'human' });
+    await respondToCall(t.ctx, silent.attemptId, { kind: 'keys', digits: '1' });
+    expect(await respondToCall(t.ctx, silent.attemptId, { kind: 'silence' })).toMatchObject({ say: [CALL_EXTRA_TEXTS.he.ride] });
+    expect((await respondToCall(t.ctx, silent.attemptId, { kind: 'silence' })).gather).toBeNull();
+    expect(await transportOf(silent.guestId)).toEqual({ transport: null, open: true });
+    expect((await attemptsOf(t, silent.eventId))[0]).toMatchObject({ result: 'answered', answerStatus: 'approved', answerAttending: 1 });
   });
 
   it('one invited: 1 is approved for one, no count asked', async () => {
@@ -185,8 +259,9 @@ describe('the keypad', () => {
       expect(start).toMatchObject({ lang, say: [script.greeting, script.invitation, script.question] });
       starts.set(lang, start.say);
       expect(await respondToCall(t.ctx, attempt.id, { kind: 'keys', digits: '1' })).toMatchObject({ lang, say: [script.count] });
-      expect(await respondToCall(t.ctx, attempt.id, { kind: 'keys', digits: '3' })).toMatchObject({ lang, say: [script.count] });
-      expect(await respondToCall(t.ctx, attempt.id, { kind: 'keys', digits: '2' })).toEqual({ lang, say: [script.closing], gather: null });
+      expect(await respondToCall(t.ctx, attempt.id, { kind: 'keys', digits: '3' })).toMatchObject({ lang, say: [CALL_EXTRA_TEXTS[lang].countAbove(2), script.count] });
+      expect(await respondToCall(t.ctx, attempt.id, { kind: 'keys', digits: '2' })).toMatchObject({ lang, say: [CALL_EXTRA_TEXTS[lang].readback(2)] });
+      expect(await respondToCall(t.ctx, attempt.id, { kind: 'keys', digits: '1' })).toEqual({ lang, say: [script.closing], gather: null });
       expect(await guestOf(guest.id)).toMatchObject({ status: 'approved', attending: 2, sources: ['call'] });
     }
     // Four different scripts, one per language (not the same text read in four voices).

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { CALL_KEYS, type CallScriptParts, type Lang } from '@magiim/shared';
+import { CALL_KEYS, transportOptionLabel, type CallScriptParts, type Lang } from '@magiim/shared';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import type { CallInput, CallPrompt } from '../../../providers/voice/index.js';
-import { answerFromMessage, type MessageAnswer } from '../../invitations/message-answers.js';
+import { answerFromMessage, type MessageAnswer, type MessageAnswerOutcome } from '../../invitations/message-answers.js';
+import { CALL_EXTRA_TEXTS } from '../templates/call-extra-texts.js';
 import { renderCallScript } from '../templates/call-script.js';
 import { callSettings } from './call-settings.js';
 import * as repo from './calls.repository.js';
@@ -17,6 +18,12 @@ const gather = (lang: Lang, say: string[], numDigits = 1): CallPrompt => ({
   say,
   gather: { numDigits, timeoutSeconds: callSettings.gatherTimeoutSeconds },
 });
+/** A number that may take several digits: up to numDigits, ended by # or a short pause. */
+const gatherNumber = (lang: Lang, say: string[], numDigits: number): CallPrompt => ({
+  lang,
+  say,
+  gather: { numDigits, timeoutSeconds: callSettings.numberTimeoutSeconds, finishOnKey: '#' },
+});
 
 const ANSWER_OF_KEY: Record<string, MessageAnswer['status']> = {
   [CALL_KEYS.approved]: 'approved',
@@ -29,12 +36,21 @@ const countOfInvitesOf = async (tx: repo.Conn, guestId: string): Promise<number 
   return row ? Math.max(1, Number(row.n)) : undefined;
 };
 
+const RIDE_YES = '1';
+const RIDE_NO = '2';
+const CONFIRM = '1';
+const REENTER = '2';
+
 /**
  * The keypad conversation of one call attempt: what the call says next given what happened (pick-up, keys,
  * silence). The greeting, the invitation and the question at the start and on 9; the question again after a wrong
- * key or one silence; after 1, the count (when more than one is invited; a count of 0 or above the invitation is
- * asked again); the closing line after an answer or a second silence. A machine is hung up on at once (voicemail).
- * Answers go through the page's rules (answerFromMessage, source 'call'). An unknown or ended attempt hangs up.
+ * key or one silence. After 1: the count when more than one is invited (digits then # or a 3-second pause), read
+ * back (1 confirms, 2 enters it again; 0 or above the invitation is refused and asked again); then, when the event
+ * asks this guest about transport (the page's rule), whether a ride is needed (1 yes, 2 no) and from which pickup
+ * point (by its number); the closing line at the end or after a second silence. A machine is hung up on at once
+ * (voicemail). Answers go through the page's rules (answerFromMessage, source 'call'): the count is recorded once
+ * confirmed, so hanging up during the transport question keeps it, transport staying open. An unknown or ended
+ * attempt hangs up.
  */
 export const respondToCall = async (ctx: AppContext, attemptId: string, input: CallInput): Promise<CallPrompt> =>
   ctx.db.transaction(async (tx) => {
@@ -55,29 +71,74 @@ export const respondToCall = async (ctx: AppContext, attemptId: string, input: C
       await repo.updateAttempt(tx, attemptId, { ...talking, step: 'done' });
       return hangUp(lang);
     }
-    const countDigits = count <= 9 ? 1 : 2;
-    const ask = (step: 'question' | 'count', silences: number, say: string[]): Promise<CallPrompt> =>
-      repo.updateAttempt(tx, attemptId, { ...talking, step, silences }).then(() => (step === 'count' ? gather(lang, say, countDigits) : gather(lang, say)));
+    const extra = CALL_EXTRA_TEXTS[lang];
+    const countDigits = String(count).length;
+    const countPrompt = countDigits > 1 ? [script.count, extra.countFinish] : [script.count];
     const full = [script.greeting, script.invitation, script.question];
+    const move = (changes: repo.AttemptChanges) => repo.updateAttempt(tx, attemptId, { ...talking, ...changes });
+    const ask = async (step: 'question' | 'count', silences: number, say: string[]): Promise<CallPrompt> => {
+      await move({ step, silences });
+      return step === 'count' ? gatherNumber(lang, say, countDigits) : gather(lang, say);
+    };
+    const confirmCount = async (n: number, silences: number): Promise<CallPrompt> => {
+      await move({ step: 'confirm', silences, pendingCount: n });
+      return gather(lang, [extra.readback(n)]);
+    };
 
-    const answer = async (value: MessageAnswer): Promise<CallPrompt> => {
+    /** Records through the page's rules; undefined when answers are closed (the call then thanks and hangs up). */
+    const record = async (value: MessageAnswer): Promise<MessageAnswerOutcome | undefined | 'closed'> => {
       try {
-        await answerFromMessage(ctx, attempt.guestId, value, 'call', tx);
+        return await answerFromMessage(ctx, attempt.guestId, value, 'call', tx);
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'ANSWERS_CLOSED')) throw error;
         // The event's day passed: thanked, nothing recorded.
-        await repo.updateAttempt(tx, attemptId, { ...talking, step: 'done', silences: 0, result: 'answered', reason: 'answersClosed' });
-        return hangUp(lang, [script.closing]);
+        await move({ step: 'done', silences: 0, result: 'answered', reason: 'answersClosed' });
+        return 'closed';
       }
-      await repo.updateAttempt(tx, attemptId, {
-        ...talking,
-        step: 'done',
+    };
+    const bye = async (): Promise<CallPrompt> => {
+      await move({ step: 'done', silences: 0 });
+      return hangUp(lang, [script.closing]);
+    };
+
+    const pickupPoints = (outcome: MessageAnswerOutcome) => outcome.event.transport.options;
+    const pickupPrompt = (outcome: MessageAnswerOutcome): string[] => [
+      extra.pickupIntro,
+      ...pickupPoints(outcome).map((_option, i) => extra.pickupOption(transportOptionLabel(outcome.event.transport, i, lang), i + 1)),
+    ];
+    const askPickup = async (outcome: MessageAnswerOutcome, silences: number): Promise<CallPrompt> => {
+      await move({ step: 'pickup', silences });
+      const points = pickupPoints(outcome).length;
+      return points > 9 ? gatherNumber(lang, pickupPrompt(outcome), String(points).length) : gather(lang, pickupPrompt(outcome));
+    };
+    const askRide = async (silences: number): Promise<CallPrompt> => {
+      await move({ step: 'ride', silences });
+      return gather(lang, [extra.ride]);
+    };
+
+    /** The answer (status and count) recorded; then transport when the event asks it, else the closing line. */
+    const answer = async (value: MessageAnswer): Promise<CallPrompt> => {
+      const outcome = await record(value);
+      if (outcome === 'closed') return hangUp(lang, [script.closing]);
+      await move({
         silences: 0,
         result: 'answered',
         answerStatus: value.status,
         answerAttending: value.status === 'approved' ? (value.attending ?? null) : value.status === 'declined' ? 0 : null,
+        pendingCount: null,
       });
-      return hangUp(lang, [script.closing]);
+      if (value.status === 'approved' && outcome?.asksTransport) return askRide(0);
+      return bye();
+    };
+    /** The current answer (to read the event's pickup points); nothing changes. */
+    const current = async (): Promise<MessageAnswerOutcome | undefined> => {
+      const outcome = await record({ status: 'approved' });
+      return outcome === 'closed' ? undefined : outcome;
+    };
+    const recordTransport = async (transport: { option: string } | null): Promise<CallPrompt> => {
+      const outcome = await record({ status: 'approved', transport });
+      if (outcome === 'closed') return hangUp(lang, [script.closing]);
+      return bye();
     };
 
     switch (input.kind) {
@@ -87,24 +148,63 @@ export const respondToCall = async (ctx: AppContext, attemptId: string, input: C
       case 'silence': {
         const silences = attempt.silences + 1;
         if (silences >= MAX_SILENCES) {
-          await repo.updateAttempt(tx, attemptId, { ...talking, step: 'done', silences, result: 'silence' });
+          // After an answer was recorded (the transport questions), the call stays answered.
+          await move({ step: 'done', silences, ...(attempt.result === 'answered' ? {} : { result: 'silence' }) });
           return hangUp(lang, [script.closing]);
         }
-        return attempt.step === 'count' ? ask('count', silences, [script.count]) : ask('question', silences, [script.question]);
+        switch (attempt.step) {
+          case 'count':
+            return ask('count', silences, countPrompt);
+          case 'confirm':
+            return attempt.pendingCount ? confirmCount(attempt.pendingCount, silences) : ask('count', silences, countPrompt);
+          case 'ride':
+            return askRide(silences);
+          case 'pickup': {
+            const outcome = await current();
+            return outcome ? askPickup(outcome, silences) : bye();
+          }
+          default:
+            return ask('question', silences, [script.question]);
+        }
       }
       case 'keys': {
         const digits = input.digits.replace(/[^0-9]/g, '');
-        if (attempt.step === 'count') {
-          const n = /^\d+$/.test(digits) ? Number(digits) : 0;
-          if (n >= 1 && n <= count) return answer({ status: 'approved', attending: n });
-          return ask('count', 0, [script.count]);
+        const n = /^\d{1,3}$/.test(digits) ? Number(digits) : 0;
+        switch (attempt.step) {
+          case 'count':
+            if (n >= 1 && n <= count) return confirmCount(n, 0);
+            return ask('count', 0, n > count ? [extra.countAbove(count), ...countPrompt] : countPrompt);
+          case 'confirm': {
+            const key = digits.slice(0, 1);
+            if (key === CONFIRM && attempt.pendingCount) return answer({ status: 'approved', attending: attempt.pendingCount });
+            if (key === REENTER || !attempt.pendingCount) return ask('count', 0, countPrompt);
+            return confirmCount(attempt.pendingCount, 0);
+          }
+          case 'ride': {
+            const key = digits.slice(0, 1);
+            if (key === RIDE_NO) return recordTransport(null);
+            if (key !== RIDE_YES) return askRide(0);
+            const outcome = await current();
+            if (!outcome) return bye();
+            const points = pickupPoints(outcome);
+            if (points.length === 1) return recordTransport({ option: points[0]! });
+            return askPickup(outcome, 0);
+          }
+          case 'pickup': {
+            const outcome = await current();
+            if (!outcome) return bye();
+            const option = pickupPoints(outcome)[n - 1];
+            return n >= 1 && option ? recordTransport({ option }) : askPickup(outcome, 0);
+          }
+          default: {
+            const key = digits.slice(0, 1);
+            if (key === CALL_KEYS.repeat) return ask('question', 0, full);
+            const status = ANSWER_OF_KEY[key];
+            if (!status) return ask('question', 0, [script.question]);
+            if (status === 'approved' && count > 1) return ask('count', 0, countPrompt);
+            return answer(status === 'approved' ? { status, attending: 1 } : { status });
+          }
         }
-        const key = digits.slice(0, 1);
-        if (key === CALL_KEYS.repeat) return ask('question', 0, full);
-        const status = ANSWER_OF_KEY[key];
-        if (!status) return ask('question', 0, [script.question]);
-        if (status === 'approved' && count > 1) return ask('count', 0, [script.count]);
-        return answer(status === 'approved' ? { status, attending: 1 } : { status });
       }
     }
   });

@@ -5,7 +5,8 @@ import type { Conn } from './calls.repository.js';
 /** The guest's call as the host sees it, from the call-round row (one CASE shared by the totals and the page). */
 const RESULT_OF_ROW = sql`case
   when o.state = 'queued' and o.attempts = 0 then 'queued'
-  when o.state in ('queued', 'sent') then 'calling'
+  when o.state = 'queued' then 'retrying'
+  when o.state = 'sent' then 'calling'
   when o.state = 'delivered' then 'answered'
   when o.state = 'failed' and o.reason = 'noAnswer' then 'noAnswer'
   when o.state = 'failed' then 'failed'

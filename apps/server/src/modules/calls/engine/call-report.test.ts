@@ -12,10 +12,10 @@ let t: TestApp;
 beforeAll(async () => {
   // A long spacing: a guest not reached waits for the next attempt, which the report shows.
   t = await createTestApp({ SENDING_HOURS: 'always', CALL_RETRY_SPACING_MINUTES: '120', CALLS_MAX_CONCURRENT: '10' });
-  // Phones by last digit: 1 answers 1 with two coming, 2 declines, 3 never answers, 4 is refused for good, 5 is left ringing.
+  // Phones by last digit: 1 answers 1 with two coming (confirmed when read back), 2 declines, 3 never answers, 4 is refused for good, 5 is left ringing.
   useStubVoice(t, (request) => {
     const last = request.to.slice(-1);
-    if (last === '1') return { kind: 'answer', answeredBy: 'human', keys: ['1', '2'] };
+    if (last === '1') return { kind: 'answer', answeredBy: 'human', keys: ['1', '2', '1'] };
     if (last === '2') return { kind: 'answer', answeredBy: 'human', keys: ['2'] };
     if (last === '3') return { kind: 'end', status: 'no-answer' };
     if (last === '4') return { kind: 'refuse', error: new VoiceCallError('invalid number', { code: '21217', permanent: true }) };
@@ -43,14 +43,22 @@ describe('GET calls/report/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as CallReport;
     expect(body.state).toBe('running');
-    expect(body.totals).toEqual({ queued: 0, calling: 2, answered: 2, noAnswer: 0, failed: 1, skipped: 0 });
+    // Issue 27 §2: "calling" is a call on the wire (5); a guest between tries waits for the next (3).
+    expect(body.totals).toEqual({ queued: 0, calling: 1, retrying: 1, answered: 2, noAnswer: 0, failed: 1, skipped: 0 });
     expect(body.total).toBe(5);
     const byPhone = new Map(body.items.map((item) => [item.phoneNumber.slice(-1), item]));
     expect(byPhone.get('1')).toMatchObject({ result: 'answered', answer: { status: 'approved', attending: 2 }, nextAttemptAt: null });
     expect(byPhone.get('1')!.attempts).toEqual([{ attempt: 1, startedAt: expect.any(String), durationSeconds: 20, result: 'answered' }]);
     expect(byPhone.get('2')).toMatchObject({ result: 'answered', answer: { status: 'declined', attending: 0 } });
-    expect(byPhone.get('3')).toMatchObject({ result: 'calling', reason: 'noAnswer', answer: null });
-    expect(byPhone.get('3')!.nextAttemptAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    expect(byPhone.get('3')).toMatchObject({ result: 'retrying', reason: 'noAnswer', answer: null });
+    // The next try's moment in Asia/Jerusalem (the screen shows "next try at HH:mm").
+    const [retryRow] = (
+      await t.ctx.db.execute<{ notBefore: string }>(sql`select o.not_before as "notBefore" from outbox_messages o where o.guest_id = ${byPhone.get('3')!.guestId} and o.action = 'calls'`)
+    ).rows;
+    const jerusalem = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jerusalem', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .format(new Date(retryRow!.notBefore))
+      .replace(' ', 'T');
+    expect(byPhone.get('3')!.nextAttemptAt).toBe(jerusalem);
     expect(byPhone.get('3')!.attempts).toEqual([{ attempt: 1, startedAt: expect.any(String), durationSeconds: null, result: 'noAnswer' }]);
     expect(byPhone.get('4')).toMatchObject({ result: 'failed', reason: '21217', nextAttemptAt: null });
     expect(byPhone.get('5')).toMatchObject({ result: 'calling', nextAttemptAt: null, attempts: [{ attempt: 1, result: null }] });

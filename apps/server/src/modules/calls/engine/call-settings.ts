@@ -13,6 +13,8 @@ export const callSettings = {
   idleWaitMs: 5_000,
   /** Key presses wait this long after a prompt (Twilio's Gather timeout). */
   gatherTimeoutSeconds: 8,
+  /** A number of several digits (the count, a pickup point) is taken after this pause since the last key, or on #. */
+  numberTimeoutSeconds: 3,
   /** The clock of the call window (tests fix it to a moment outside the window). */
   now: (): Date => new Date(),
 };

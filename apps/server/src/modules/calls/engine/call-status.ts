@@ -2,10 +2,11 @@ import { CALL_MAX_ATTEMPTS, type CallAttemptResult } from '@magiim/shared';
 import type { AppContext } from '../../../platform/context.js';
 import type { CallAttemptStatus } from '../../../db/schema/calls.js';
 import type { CallStatusReport, ProviderCallStatus } from '../../../providers/voice/index.js';
-import { notifyActionFinished } from '../../notifications/messaging-notifications.js';
-import { nextCallMoment } from './call-window.js';
+import { notifyActionFinished } from '../../messaging/engine/messaging-notifications.js';
+import { nextCallMoment } from '../../messaging/call-window.js';
 import { callSettings } from './call-settings.js';
 import * as repo from './calls.repository.js';
+import { kickCallDispatch } from './call-dispatch-queue.js';
 
 const RANK: Record<CallAttemptStatus, number> = { placing: 0, ringing: 1, talking: 2, ended: 3 };
 
@@ -89,8 +90,6 @@ export const endAttempt = async (
 /** A line came free: the next call goes at once, and a round with nothing left is finished. */
 export const afterAttemptEnded = async (ctx: AppContext): Promise<void> => {
   await finishCallRounds(ctx);
-  // Late-bound: the jobs module imports this one.
-  const { kickCallDispatch } = await import('./calls.jobs.js');
   await kickCallDispatch(ctx).catch((error: unknown) => ctx.logger.warn({ err: error }, 'call dispatch kick not queued; the tick catches up'));
 };
 

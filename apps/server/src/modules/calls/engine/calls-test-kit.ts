@@ -37,10 +37,15 @@ export type StubScript =
 
 /**
  * A voice provider in place of the configured one, that drives our handlers like a phone would: pick-up, keys,
- * silence, statuses. `script` picks each call's behaviour; `holdMs` keeps scripted calls on the line a while
- * (the concurrency cap test). Records every call and the most calls it had open at once.
+ * silence, statuses. `script` picks each call's behaviour; `hold` keeps a scripted call on the line until the
+ * promise it gives settles (the concurrency cap test releases them). Records every call and the most calls it had
+ * open at once.
  */
-export const useStubVoice = (t: TestApp, script: (request: PlaceCallRequest, placed: number) => StubScript = () => ({ kind: 'manual' }), options: { holdMs?: number } = {}) => {
+export const useStubVoice = (
+  t: TestApp,
+  script: (request: PlaceCallRequest, placed: number) => StubScript = () => ({ kind: 'manual' }),
+  options: { hold?: (call: StubCall) => Promise<void> } = {},
+) => {
   const calls: StubCall[] = [];
   const stats = { open: 0, maxOpen: 0, placeAttempts: 0 };
   let counter = 0;
@@ -49,7 +54,6 @@ export const useStubVoice = (t: TestApp, script: (request: PlaceCallRequest, pla
     call.status = status;
     return { providerCallId: call.providerCallId, status, answeredBy: null, durationSeconds: null, at: new Date(), sequence: ++sequence, ...extra };
   };
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const send = (call: StubCall, status: ProviderCallStatus, extra: Partial<CallStatusReport> = {}) => applyCallStatus(t.ctx, call.attemptId, report(call, status, extra));
   const respond = async (call: StubCall, input: CallInput) => {
     const prompt = await respondToCall(t.ctx, call.attemptId, input);
@@ -64,7 +68,8 @@ export const useStubVoice = (t: TestApp, script: (request: PlaceCallRequest, pla
       open = false;
     };
     try {
-      await sleep(options.holdMs ?? 5);
+      // The phone rings once placeCall has answered (a turn of the event loop), or when the test lets it.
+      await (options.hold ? options.hold(call) : new Promise((resolve) => setImmediate(resolve)));
       await send(call, 'ringing');
       if (steps.kind === 'end') {
         hangUp();

@@ -1,32 +1,38 @@
 import type { AppContext } from '../../../platform/context.js';
-import type { JobDefinition } from '../../../platform/jobs.js';
+import { type JobDefinition, NO_PAYLOAD } from '../../../platform/jobs.js';
+import { CALL_DISPATCH_QUEUE, kickCallDispatch, wakeCallDispatchAt } from './call-dispatch-queue.js';
 import { pumpCalls } from './call-dispatch.js';
 import { recoverCalls } from './call-recovery.js';
 import { finishCallRounds } from './call-status.js';
-import { countActiveAttempts, hasReadyCalls } from './calls.repository.js';
+import { countActiveAttempts, hasReadyCalls, nextReadyCallMoment } from './calls.repository.js';
 
-const DISPATCH_JOB = 'calls.dispatch';
 const TICK_JOB = 'calls.tick';
 const STARTUP_KICK_MS = 1_000;
 
-/**
- * Places queued calls. At most one waits in the queue (a burst of kicks is one job); two may run side by side in
- * any number of processes: every claim counts the calls on the wire under one lock.
- */
+export { kickCallDispatch };
+
+/** Places queued calls (the queue's settings: call-dispatch-queue.ts). */
 export const callDispatchJob = (ctx: AppContext): JobDefinition<object> => ({
-  name: DISPATCH_JOB,
-  retryLimit: 3,
-  retryDelaySeconds: 5,
-  expireInSeconds: 180,
-  workers: 2,
-  policy: 'short',
+  ...CALL_DISPATCH_QUEUE,
   handle: async () => {
     if ((await pumpCalls(ctx)) === 'more') await kickCallDispatch(ctx);
+    else await wakeForNextRetry(ctx);
   },
 });
 
-export const kickCallDispatch = async (ctx: AppContext): Promise<void> => {
-  await ctx.jobs.send(callDispatchJob(ctx), {}, { singletonKey: 'calls' });
+/** A wake-up further away than this is left to the minute tick. */
+const WAKE_AHEAD_MAX_MS = 30 * 60_000;
+
+/**
+ * A retry waiting its spacing is placed at its moment, not at the next minute tick: a delayed dispatch job for the
+ * next ready moment (keyed by that second, so the pumps that see the same moment queue one; the immediate kicks keep
+ * their own key and are never held behind it).
+ */
+export const wakeForNextRetry = async (ctx: AppContext): Promise<void> => {
+  const next = await nextReadyCallMoment(ctx.db);
+  if (!next || next.getTime() <= Date.now() || next.getTime() - Date.now() > WAKE_AHEAD_MAX_MS) return;
+  const at = new Date(Math.ceil(next.getTime() / 1000) * 1000);
+  await wakeCallDispatchAt(ctx, at);
 };
 
 /** Every minute: calls in flight with no news are re-read from the provider, finished rounds closed, ready rows placed. */
@@ -38,6 +44,7 @@ export const runCallTick = async (ctx: AppContext): Promise<void> => {
 
 const callTickJob = (ctx: AppContext): JobDefinition<object> => ({
   name: TICK_JOB,
+  schema: NO_PAYLOAD,
   retryLimit: 0,
   retryDelaySeconds: 5,
   expireInSeconds: 120,

@@ -18,7 +18,7 @@ const CLAIM_LOCK_KEY = 0x63616c6c; // 'call'
  * the round runs holds its waiting calls, as a pause does; turned on again, they go on).
  */
 const callableEvent = (eventId: SQL) => sql`not exists (select 1 from messaging_pauses p where p.event_id = ${eventId})
-  and exists (select 1 from events ce where ce.id = ${eventId} and ce.include_calls_preference)`;
+  and exists (select 1 from events ce where ce.id = ${eventId} and ce.include_calls_preference and ce.progress_status > 0)`;
 
 /** A guest the call round does not call: asked not to be messaged. Same filter as the invitation rounds. */
 const notOptedOut = sql`not exists (select 1 from message_opt_outs x where x.event_id = g.event_id and x.phone_number = g.phone_number)`;
@@ -128,15 +128,18 @@ export const claimCalls = async (db: Db, maxConcurrent: number, provider: string
           order by served
           limit ${free}
         ), candidates as (
-          select c.id, c.event_id, e.served, c.not_before from ready_events e
+          select c.id, c.event_id, e.served, c.not_before, c.retry from ready_events e
           cross join lateral (
-            select o.id, o.event_id, o.not_before from outbox_messages o
+            select o.id, o.event_id, o.not_before, o.attempts > 0 as retry from outbox_messages o
             where o.event_id = e.event_id and o.channel = ${CALL_CHANNEL} and o.state = 'queued' and o.not_before <= now()
-            order by o.not_before, o.id
+            -- a retry whose spacing is over goes before first calls still waiting for a line (it keeps its spacing)
+            order by (o.attempts > 0) desc, o.not_before, o.id
             limit ${free}
+            -- a row a cancellation holds (it is skipping them) is left to it
+            for update of o skip locked
           ) c
         ), ranked as (
-          select id, event_id, served, row_number() over (partition by event_id order by not_before, id) as turn from candidates
+          select id, event_id, served, row_number() over (partition by event_id order by retry desc, not_before, id) as turn from candidates
         )
         select r.id, r.event_id as "eventId",
           case
@@ -211,6 +214,7 @@ export type AttemptRow = {
   silences: number;
   answerStatus: string | null;
   answerAttending: number | null;
+  pendingCount: number | null;
   placedAt: Date;
   answeredAt: Date | null;
   endedAt: Date | null;
@@ -219,7 +223,7 @@ export type AttemptRow = {
 
 const ATTEMPT_COLUMNS = sql`id, outbox_id as "outboxId", event_id as "eventId", guest_id as "guestId", attempt, lang, provider,
   provider_call_id as "providerCallId", status, result, reason, answered_by as "answeredBy", step, silences,
-  answer_status as "answerStatus", answer_attending as "answerAttending", placed_at as "placedAt", answered_at as "answeredAt",
+  answer_status as "answerStatus", answer_attending as "answerAttending", pending_count as "pendingCount", placed_at as "placedAt", answered_at as "answeredAt",
   ended_at as "endedAt", last_event_at as "lastEventAt"`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -243,6 +247,7 @@ export type AttemptChanges = Partial<{
   silences: number;
   answerStatus: string;
   answerAttending: number | null;
+  pendingCount: number | null;
   answeredAt: Date;
   endedAt: Date;
   durationSeconds: number | null;
@@ -261,6 +266,7 @@ export const updateAttempt = async (tx: Conn, attemptId: string, changes: Attemp
   if (changes.silences !== undefined) sets.push(sql`silences = ${changes.silences}`);
   if (changes.answerStatus !== undefined) sets.push(sql`answer_status = ${changes.answerStatus}`);
   if (changes.answerAttending !== undefined) sets.push(sql`answer_attending = ${changes.answerAttending}`);
+  if (changes.pendingCount !== undefined) sets.push(sql`pending_count = ${changes.pendingCount}`);
   if (changes.answeredAt !== undefined) sets.push(sql`answered_at = coalesce(answered_at, ${ts(changes.answeredAt)})`);
   if (changes.endedAt !== undefined) sets.push(sql`ended_at = ${ts(changes.endedAt)}`);
   if (changes.durationSeconds !== undefined) sets.push(sql`duration_seconds = ${changes.durationSeconds}`);

@@ -2,8 +2,9 @@ import { PackageId } from '@magiim/shared';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import { finishCallRounds } from './call-status.js';
-import { kickCallDispatch } from './calls.jobs.js';
+import { kickCallDispatch } from './call-dispatch-queue.js';
 import * as repo from './calls.repository.js';
+import { holdPaidEvent } from '../../messaging/engine/sending-stop.js';
 
 /**
  * Freezes the call round's recipients (guests with no answer now; exactly once per guest) and queues the calls.
@@ -18,6 +19,7 @@ export const startCallRound = async (ctx: AppContext, eventId: string, options: 
   if (!event.includeCalls) throw new AppError('CALLS_NOT_INCLUDED', 'the event does not include calls');
   if (event.paused) throw new AppError('SENDING_PAUSED', "the event's sending is paused");
   const frozen = await ctx.db.transaction(async (tx) => {
+    if (!(await holdPaidEvent(tx, eventId))) throw new AppError('EVENT_NOT_PAID', 'the event is not paid');
     await repo.markCallsRunning(tx, eventId);
     return repo.freezeCallRecipients(tx, eventId);
   });

@@ -3,7 +3,7 @@ import { API, DEFAULT_LANG, directionOf, isLang, MSG, sandboxCallKeysSchema, typ
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../../app.js';
 import { AppError } from '../../../platform/errors.js';
-import { isLoopbackAddress } from '../../dev-mailbox/dev-mailbox.routes.js';
+import { isLoopbackAddress } from '../../../platform/loopback.js';
 import type { AppContext } from '../../../platform/context.js';
 import { isSandboxVoiceProvider, type SandboxCallRow, type SandboxVoiceProvider } from '../../../providers/voice/sandbox.js';
 import { SANDBOX_CALLS_TEXTS, type SandboxCallsTexts } from './sandbox-calls-texts.js';
@@ -16,7 +16,7 @@ const FINAL = new Set(['completed', 'busy', 'no-answer', 'failed', 'canceled']);
 const promptSchema = z.object({
   lang: z.string(),
   say: z.array(z.string()),
-  gather: z.object({ numDigits: z.number(), timeoutSeconds: z.number() }).nullable(),
+  gather: z.object({ numDigits: z.number(), timeoutSeconds: z.number(), finishOnKey: z.literal('#').optional() }).nullable(),
 });
 export const sandboxCallSchema = z.object({
   id: z.string(),
@@ -62,14 +62,14 @@ const onlyThisMachine = async (request: FastifyRequest) => {
   if (!isLoopbackAddress(request.ip)) throw notFound();
 };
 
-type Step = 'answer' | 'keys' | 'hangup';
-/** Plays one step of a manual (…7) call by hand; a call that plays itself can only be hung up. */
+type Step = 'takeover' | 'answer' | 'keys' | 'hangup';
+/** Plays one step of a call by hand: take it over first (its scripted guest stops); a call that plays itself can only be taken over or hung up. */
 const playStep = async (ctx: AppContext, callId: string, step: Step, digits = ''): Promise<SandboxCallRow> => {
   const sandbox = sandboxOf(ctx);
   const current = await sandbox.find(callId);
   if (!current) throw notFound();
-  if (step !== 'hangup' && current.mode !== 'manual') throw new AppError('CONFLICT', 'this call plays itself');
-  const next = step === 'answer' ? await sandbox.answer(callId) : step === 'keys' ? await sandbox.pressKeys(callId, digits) : await sandbox.hangUpByHand(callId);
+  if ((step === 'answer' || step === 'keys') && current.mode !== 'manual') throw new AppError('CONFLICT', 'this call plays itself');
+  const next = step === 'takeover' ? await sandbox.takeOver(callId) : step === 'answer' ? await sandbox.answer(callId) : step === 'keys' ? await sandbox.pressKeys(callId, digits) : await sandbox.hangUpByHand(callId);
   if (!next) throw notFound();
   return next;
 };
@@ -85,8 +85,13 @@ export const registerSandboxCallRoutes = (app: AppInstance) => {
     async (request) => ({ calls: (await sandboxOf(app.ctx).list(request.query.limit)).map(viewOf) }),
   );
   app.post(
+    API.sandboxCalls.takeover(':callId'),
+    { schema: { ...options('Takes a sandbox call over: its scripted guest stops and the call is played by hand from here.'), params: callParamsSchema, response: { 200: callResponseSchema } }, onRequest: onlyThisMachine },
+    async (request) => ({ call: viewOf(await playStep(app.ctx, request.params.callId, 'takeover')) }),
+  );
+  app.post(
     API.sandboxCalls.answer(':callId'),
-    { schema: { ...options('Answers a manual sandbox call (a number ending in 7) as the guest.'), params: callParamsSchema, response: { 200: callResponseSchema } }, onRequest: onlyThisMachine },
+    { schema: { ...options('Answers a sandbox call taken over on the dev page, as the guest.'), params: callParamsSchema, response: { 200: callResponseSchema } }, onRequest: onlyThisMachine },
     async (request) => ({ call: viewOf(await playStep(app.ctx, request.params.callId, 'answer')) }),
   );
   app.post(
@@ -124,6 +129,7 @@ const CSS = [
   '.keypad{display:grid;grid-template-columns:repeat(3,3.5rem);gap:.5rem;margin:0 0 .75rem}',
   'button{min-height:44px;min-width:44px;border-radius:10px;border:1px solid #6457E6;background:#fff;color:#4E43C0;font:inherit;font-weight:600;cursor:pointer;padding:0 1rem}',
   'button.primary{background:#6457E6;color:#fff}',
+  'input{min-height:44px;border-radius:10px;border:1px solid #5E5668;font:inherit;padding:0 .75rem;width:6rem;margin-inline-start:.5rem}',
 ].join('');
 
 const langOfQuery = (query: unknown): Lang => {
@@ -140,15 +146,23 @@ const callCard = (call: SandboxCallView, t: SandboxCallsTexts, lang: Lang) => {
     .map((line) => `<li class="${line.who}"><b>${escapeHtml(line.who === 'call' ? t.call : t.guest)}:</b> <span dir="auto">${escapeHtml(line.text)}</span></li>`)
     .join('');
   let controls = '';
+  if (call.mode !== 'manual' && !over) {
+    controls = `<form method="post" action="${escapeHtml(action('takeover'))}"><button type="submit" class="primary">${escapeHtml(t.takeOver)}</button></form>`;
+  }
   if (call.mode === 'manual' && !over) {
     const prompt = call.prompt?.say.length ? `<div class="prompt"><b>${escapeHtml(t.prompt)}:</b> <span dir="auto">${escapeHtml(call.prompt.say.join(' '))}</span></div>` : '';
     const answer = call.status !== 'in-progress' ? `<form method="post" action="${escapeHtml(action('answer'))}"><button type="submit" class="primary">${escapeHtml(t.answer)}</button></form>` : '';
-    const keypad =
-      call.status === 'in-progress' && call.prompt?.gather
-        ? `<form method="post" action="${escapeHtml(action('keys'))}" class="keypad" aria-label="${escapeHtml(t.keypad)}" dir="ltr">${['1', '2', '3', '4', '5', '6', '7', '8', '9', '0']
+    const gather = call.status === 'in-progress' ? call.prompt?.gather : null;
+    // A number of several digits (a count up to 20) is typed whole and sent with #, as a phone ends it; one key is a tap.
+    const keypad = !gather
+      ? ''
+      : gather.numDigits > 1
+        ? `<form method="post" action="${escapeHtml(action('keys'))}" dir="ltr" aria-label="${escapeHtml(t.keypad)}"><label>${escapeHtml(t.number)} ` +
+          `<input name="digits" inputmode="numeric" pattern="[0-9]{1,${gather.numDigits}}#?" maxlength="${gather.numDigits + 1}" required autofocus></label>` +
+          `<button type="submit" class="primary">${escapeHtml(t.send)}</button></form>`
+        : `<form method="post" action="${escapeHtml(action('keys'))}" class="keypad" aria-label="${escapeHtml(t.keypad)}" dir="ltr">${['1', '2', '3', '4', '5', '6', '7', '8', '9', '0']
             .map((d) => `<button type="submit" name="digits" value="${d}">${d}</button>`)
-            .join('')}</form>`
-        : '';
+            .join('')}</form>`;
     controls = `${prompt}${keypad}${answer}<form method="post" action="${escapeHtml(action('hangup'))}"><button type="submit">${escapeHtml(t.hangUp)}</button></form>`;
   }
   return `<article class="card" data-call-id="${escapeHtml(call.id)}" data-status="${escapeHtml(call.status)}">
@@ -161,7 +175,9 @@ ${lines ? `<ol class="transcript">${lines}</ol>` : ''}${controls}</article>`;
 
 const pageHtml = (lang: Lang, calls: SandboxCallView[]) => {
   const t = SANDBOX_CALLS_TEXTS[lang];
-  const active = calls.some((call) => !FINAL.has(call.status));
+  // A manual call waiting for keys is the tester's: no refresh then (it would wipe a number being typed).
+  const typing = calls.some((call) => call.mode === 'manual' && call.status === 'in-progress' && call.prompt?.gather);
+  const active = !typing && calls.some((call) => !FINAL.has(call.status));
   const list = calls.length ? calls.map((call) => callCard(call, t, lang)).join('\n') : `<p class="card">${escapeHtml(t.empty)}</p>`;
   // Calls move on their own: the page follows them while any is not over (no script: the page's policy allows none).
   const refresh = active ? '<meta http-equiv="refresh" content="3">' : '';
@@ -204,6 +220,7 @@ export const registerSandboxCallPage = async (app: AppInstance): Promise<void> =
           return reply.code(303).redirect(`${SANDBOX_CALLS_PAGE_PATH}?lang=${lang}`);
         },
       );
+    step('takeover');
     step('answer');
     step('keys');
     step('hangup');

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../platform/context.js';
-import type { JobDefinition } from '../../../platform/jobs.js';
+import { type JobDefinition, NO_PAYLOAD } from '../../../platform/jobs.js';
 import { pruneSpeechCache } from './speech.service.js';
 
 export const PRUNE_SPEECH_CACHE_JOB = 'speech.prune-cache';
@@ -8,6 +8,7 @@ export const PRUNE_SPEECH_CACHE_JOB = 'speech.prune-cache';
 export const createSpeechJobs = (ctx: AppContext): JobDefinition<object>[] => [
   {
     name: PRUNE_SPEECH_CACHE_JOB,
+    schema: NO_PAYLOAD,
     retryLimit: 2,
     retryDelaySeconds: 300,
     cron: '41 3 * * *',

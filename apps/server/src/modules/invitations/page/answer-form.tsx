@@ -4,7 +4,8 @@ import type { AnswerField, AnswerFormErrors, AnswerFormValues } from './answer-f
 import { TextWith } from './bidi-text.js';
 import { LANGUAGE_NAMES, messageText, type PageTexts, type TextKey } from './page-texts.js';
 
-export type AnswerOutcome = 'saved' | 'wrongNumber' | 'optedOut' | null;
+/** held: a public-link answer kept for the hosts to decide on (it is not the guest's answer on the list yet). */
+export type AnswerOutcome = 'saved' | 'held' | 'wrongNumber' | 'optedOut' | null;
 
 export interface AnswerSectionProps {
   page: InvitePageDto;
@@ -90,7 +91,10 @@ export const AnswerSummary = ({ answer, texts, transportAsked = false, transport
   const meals = coming ? mealsText(answer, texts, lang === 'ar' ? '، ' : ', ') : '';
   const details: ReactNode[] = [];
   if (meals) details.push(<TextWith key="meals" template={texts.youAnsweredMeals} values={{ meals }} />);
-  if (coming && (answer.transport || transportAsked)) {
+  if (coming && answer.mealsOpen && !meals) details.push(<Fragment key="meals">{texts.mealsOpen}</Fragment>);
+  if (coming && transportAsked && answer.transportOpen && !answer.transport) {
+    details.push(<Fragment key="transport">{texts.transportOpen}</Fragment>);
+  } else if (coming && (answer.transport || transportAsked)) {
     details.push(
       answer.transport ? <TextWith key="transport" template={texts.youAnsweredTransport} values={{ option: transportLabelOf(answer.transport.option) }} /> : <Fragment key="transport">{texts.transportNone}</Fragment>,
     );
@@ -197,6 +201,8 @@ const PublicFields = ({ page, texts, values, errors }: Pick<AnswerSectionProps, 
 const ComingFields = ({ page, texts, values, errors }: Pick<AnswerSectionProps, 'page' | 'texts' | 'values' | 'errors'>) => {
   const max = Math.max(1, page.questions.maxAttending);
   const { meals, transport } = page.questions;
+  // Never asked on the channel they answered by: no choice made for them ("no transport needed" is not pre-chosen).
+  const transportOpen = Boolean(page.answer?.status === 'approved' && page.answer.transportOpen) && values.transport === '';
   return (
     <div id="coming">
       {max > 1 ? (
@@ -254,7 +260,7 @@ const ComingFields = ({ page, texts, values, errors }: Pick<AnswerSectionProps, 
             {texts.transportHint}
           </p>
           <label className="choice">
-            <input type="radio" id="transport-none" name="transport" value="" defaultChecked={!transport.includes(values.transport)} />
+            <input type="radio" id="transport-none" name="transport" value="" defaultChecked={!transportOpen && !transport.includes(values.transport)} />
             {texts.transportNone}
           </label>
           {transport.map((option, index) => (
@@ -354,7 +360,9 @@ export const AnswerSection = (props: AnswerSectionProps) => {
   }
   // Once answered, the form folds behind "change answer" (a plain <details>: no script needed); a refused
   // answer keeps it open with the errors.
-  const folded = Boolean(answer && answer.status !== 'wrongNumber' && !errors && !preview);
+  // A question still open (never asked on the channel they answered by) keeps the form open: the page asks it.
+  const open = answer?.status === 'approved' && ((answer.transportOpen && Boolean(page.questions.transport?.length)) || (answer.mealsOpen && Boolean(page.questions.meals?.length)));
+  const folded = Boolean(answer && answer.status !== 'wrongNumber' && !errors && !preview && !open);
   const form = (
     <form id="rsvp" {...(action ? { method: 'post', action } : {})} data-sending={texts.sending} data-meals-error={texts.v_mealsAboveAttending}>
       {preview ? (
@@ -375,13 +383,18 @@ export const AnswerSection = (props: AnswerSectionProps) => {
           {texts[THANKS[answer.status]]}
         </p>
       ) : null}
-      {outcome === 'saved' && props.freshUrl ? (
+      {outcome === 'held' ? (
+        <p className="done" role="status" data-answer-held="">
+          {texts.publicHeld}
+        </p>
+      ) : null}
+      {(outcome === 'saved' || outcome === 'held') && props.freshUrl ? (
         <p>
           <a href={props.freshUrl}>{texts.answerForSomeoneElse}</a>
         </p>
       ) : null}
       {answer?.status === 'wrongNumber' && !page.closed ? <p className="summary">{texts.wrongNumberMarked}</p> : null}
-      {answer ? <AnswerSummary answer={answer} texts={texts} lang={page.lang} transportAsked={Boolean(page.questions.transport?.length)} transportLabelOf={transportLabelOf(page)} linked={!folded && !page.closed} /> : null}
+      {answer && outcome !== 'held' ? <AnswerSummary answer={answer} texts={texts} lang={page.lang} transportAsked={Boolean(page.questions.transport?.length)} transportLabelOf={transportLabelOf(page)} linked={!folded && !page.closed} /> : null}
       {errors ? <ErrorSummary errors={errors} texts={texts} /> : null}
       {page.closed ? (
         <p className="summary">{texts.closed}</p>

@@ -18,10 +18,27 @@ export interface InvitePageProps {
   outcome?: AnswerOutcome;
   /** The event's approved gift link: offered to a guest who answered they are coming. */
   giftLink?: string | null;
+  /** Issue 31: the coming guest's check-in code and its QR (an SVG drawn by `qrcode` from the code alone). */
+  checkin?: CheckinPass | null;
 }
 
+export interface CheckinPass {
+  code: string;
+  svg: string;
+}
+
+/** The coming guest's check-in code as a QR (on the invitation and on the directions page of the message's link). */
+export const CheckinCard = ({ pass, title, text }: { pass: CheckinPass; title: string; text: string }) => (
+  <section className="card" aria-labelledby="checkin" data-checkin-code={pass.code}>
+    <h2 id="checkin">{title}</h2>
+    <p>{text}</p>
+    {/* The SVG is drawn by `qrcode` from the code alone (URL-safe base64): nothing of the guest's input. */}
+    <div className="qr" role="img" aria-label={title} dangerouslySetInnerHTML={{ __html: pass.svg }} />
+  </section>
+);
+
 /** The invitation: the event, when and where, and the RSVP form (personal, public or the host's preview). */
-export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = null, outcome = null, giftLink = null }: InvitePageProps) => {
+export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = null, outcome = null, giftLink = null, checkin = null }: InvitePageProps) => {
   const facts = pageFactsOf(page, paths, appUrl, paths.invite);
   const { texts } = facts;
   const name = page.guest?.fullName.trim();
@@ -74,6 +91,7 @@ export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = nu
         stopMessagesAction={acting ? `${withLang(`${paths.invite}/stop-messages`, page.lang)}#stop-messages` : null}
         freshUrl={page.kind === 'public' ? withLang(paths.invite, page.lang) : undefined}
       />
+      {checkin && page.answer?.status === 'approved' ? <CheckinCard pass={checkin} title={texts.checkinTitle} text={texts.checkinText} /> : null}
       {giftLink && page.answer?.status === 'approved' ? (
         <section className="card" aria-labelledby="gift" data-gift="">
           <h2 id="gift">{texts.giftTitle}</h2>

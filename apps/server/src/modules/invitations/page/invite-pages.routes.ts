@@ -1,3 +1,6 @@
+import QRCode from 'qrcode';
+import { ensureCheckinCode } from '../../checkin/public.js';
+import type { CheckinPass } from './invite-page.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   DEFAULT_LANG,
@@ -6,6 +9,7 @@ import {
   MSG,
   publicRsvpAnswerSchema,
   rsvpAnswerSchema,
+  SHORT_CODE_PATTERN,
   type InvitePageDto,
   type Lang,
 } from '@magiim/shared';
@@ -13,12 +17,11 @@ import type { AppInstance } from '../../../app.js';
 import { isDatabaseUnavailable } from '../../../platform/db.js';
 import { AppError } from '../../../platform/errors.js';
 import { RateLimitedError } from '../../rate-limits/rate-limiter.js';
-import { optOutByInviteToken } from '../../messaging/replies/opt-outs.service.js';
-import { visitOf } from '../invitations.routes.js';
+import { lookupsOf, visitOf } from '../invitations.routes.js';
 import * as invitations from '../invitations.service.js';
-import { findByPersonalToken, findByPublicToken } from '../invitations.repository.js';
-import { inviteTokenHashOf } from '../invite-links.js';
-import { findApprovedGiftLink } from '../../gifts/gifts.repository.js';
+import { approvedGiftLinkOf } from '../gift-link.service.js';
+import { inviteTokenHashOf } from '../../events/invite-links.js';
+import { resolveShortCode } from '../short-links.js';
 import {
   answerInputOf,
   fieldErrorsOf,
@@ -138,11 +141,23 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
       .send(html);
 
   /** The approved gift link, looked up only for a guest who answered they are coming (issue 21). */
-  const giftLinkFor = async (kind: PageKind, token: string, page: InvitePageDto): Promise<string | null> => {
+  const giftLinkFor = async (request: FastifyRequest, kind: PageKind, token: string, page: InvitePageDto): Promise<string | null> => {
     if (kind === 'preview' || page.answer?.status !== 'approved') return null;
     const hash = inviteTokenHashOf(ctx.config.secrets.tokenPepper, token);
-    const found = kind === 'personal' ? await findByPersonalToken(ctx.database.pool, hash) : await findByPublicToken(ctx.database.pool, hash);
-    return found ? findApprovedGiftLink(ctx.db, found.event.id) : null;
+    // The request's page read already found the link: no second lookup.
+    const lookups = lookupsOf(request);
+    const found = kind === 'personal' ? await lookups.personal(ctx, hash) : await lookups.public(ctx, hash);
+    return found ? approvedGiftLinkOf(ctx, found.event.id) : null;
+  };
+
+  /** Issue 31: a personal guest who is coming gets their check-in code (and its QR) on the page. */
+  const checkinFor = async (request: FastifyRequest, kind: PageKind, token: string, page: InvitePageDto): Promise<CheckinPass | null> => {
+    if (kind !== 'personal' || page.answer?.status !== 'approved') return null;
+    // The same request-scoped read as the page's and the gift link's.
+    const found = await lookupsOf(request).personal(ctx, inviteTokenHashOf(ctx.config.secrets.tokenPepper, token));
+    if (!found) return null;
+    const code = await ensureCheckinCode(ctx, found.event.id, found.guest.id);
+    return { code, svg: await QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) };
   };
 
   const sendInvite = async (
@@ -153,7 +168,8 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
     options: { status?: number; values?: AnswerFormValues; errors?: AnswerFormErrors | null; outcome?: AnswerOutcome; headers?: Record<string, string> } = {},
   ) => {
     if (kind === 'preview') framable.add(reply);
-    const giftLink = await giftLinkFor(kind, token, page);
+    const giftLink = await giftLinkFor(reply.request, kind, token, page);
+    const checkin = await checkinFor(reply.request, kind, token, page);
     const render = () =>
       inviteDocument({
         page,
@@ -164,11 +180,12 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
         errors: options.errors ?? null,
         outcome: options.outcome ?? null,
         giftLink,
+        checkin,
       });
     if (options.values || options.errors || options.outcome) return sendHtml(reply, options.status ?? 200, page.lang, render(), options.headers);
     // A plain page open: served from the cache of compressed pages when this exact page was rendered before.
     const encoding = pages.encodingFor(reply.request.headers['accept-encoding']);
-    const body = pages.get(`${kind}\n${token}\n${JSON.stringify(page)}\n${giftLink ?? ''}`, render, encoding);
+    const body = pages.get(`${kind}\n${token}\n${JSON.stringify(page)}\n${giftLink ?? ''}\n${checkin?.code ?? ''}`, render, encoding);
     return sendHtml(reply, options.status ?? 200, page.lang, body, {
       vary: 'accept-encoding',
       ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
@@ -240,12 +257,25 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
       return sendInvite(reply, 'preview', token, page);
     });
 
+    // Short links in messages (SMS parts cost money): the same rate limit on misses as the full links, then the page.
+    const shortLink = (target: 'invite' | 'navigate') =>
+      async (request: FastifyRequest<{ Params: { code: string }; Querystring: { lang?: string } }>, reply: FastifyReply) => {
+        const { code } = request.params;
+        if (!SHORT_CODE_PATTERN.test(code)) throw notFound();
+        const token = await resolveShortCode(ctx, code, request.ip);
+        const lang = isLang(request.query.lang) ? `?lang=${request.query.lang}` : '';
+        return reply.code(302).headers({ 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' }).redirect(`/${target}/${token}${lang}`);
+      };
+    scope.get('/i/:code', hide, shortLink('invite'));
+    scope.get('/n/:code', hide, shortLink('navigate'));
+
     const navigate = (kind: PageKind, load: (token: string, request: TokenRequest) => Promise<InvitePageDto>) =>
       async (request: TokenRequest, reply: FastifyReply) => {
         const token = tokenOf(request, kind);
         const page = await load(token, request);
         if (kind === 'preview') framable.add(reply);
-        return sendHtml(reply, 200, page.lang, navigateDocument({ page, paths: PATHS[kind](token), appUrl }));
+        const checkin = await checkinFor(request, kind, token, page);
+        return sendHtml(reply, 200, page.lang, navigateDocument({ page, paths: PATHS[kind](token), appUrl, checkin }));
       };
     scope.get('/navigate/:token', hide, navigate('personal', (token, request) => invitations.getPersonalPage(ctx, token, queryLangOf(request), visitOf(request))));
     scope.get('/navigate/p/:token', hide, navigate('public', (token, request) => invitations.getPublicPage(ctx, token, queryLangOf(request), visitOf(request))));
@@ -287,7 +317,8 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
       const parsed = rsvpAnswerSchema.safeParse(answerInputOf(values));
       if (!parsed.success) return refuse(new AppError('VALIDATION', 'invalid input', zodIssuesOf(parsed.error)));
       try {
-        const { page } = await invitations.answerPersonal(ctx, token, parsed.data, lang, visit);
+        const transportUnchosen = !(request.body instanceof URLSearchParams && request.body.has('transport'));
+        const { page } = await invitations.answerPersonal(ctx, token, parsed.data, lang, visit, { transportUnchosen });
         return sendInvite(reply, 'personal', token, page, { outcome: 'saved' });
       } catch (error) {
         return refuse(error);
@@ -314,7 +345,7 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
       try {
         // The page first: an unknown link is refused (and counted) as every other page refuses it.
         const page = await invitations.getPersonalPage(ctx, token, lang, visit);
-        await optOutByInviteToken(ctx, token);
+        await ctx.hooks.emit('guestPageOptOut', token);
         return sendInvite(reply, 'personal', token, page, { outcome: 'optedOut' });
       } catch (error) {
         return refuseWith(reply, 'personal', token, () => invitations.getPersonalPage(ctx, token, lang, visit))(error);
@@ -335,7 +366,9 @@ export const registerInvitePages = async (app: AppInstance): Promise<void> => {
         const page =
           lang && outcome.page.lang !== lang ? { ...(await invitations.getPublicPage(ctx, token, lang, visit)), answer: outcome.page.answer } : outcome.page;
         const shown = { ...initialFormValues(page), fullName: values.fullName, phoneNumber: values.phoneNumber, lang: values.lang };
-        return sendInvite(reply, 'public', token, page, { outcome: 'saved', values: shown });
+        // Every public answer reads "sent to the hosts": one kept for them to decide on is not the guest's answer yet,
+        // and a page that differed from a new guest's would tell a stranger which phones are on the list.
+        return sendInvite(reply, 'public', token, page, { outcome: 'held', values: shown });
       } catch (error) {
         return refuse(error);
       }

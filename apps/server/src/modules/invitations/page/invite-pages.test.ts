@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '../../../../test/test-app.js';
 import { addGuest, hostWithEvent, nextPhone } from '../../guests/guest-test-kit.js';
 import { fetchEvent, personalTokenOf, publicTokenOf, setEventDate } from '../invite-test-kit.js';
 import { PAGE_TEXTS } from './page-texts.js';
+import { sql } from 'drizzle-orm';
+import { answerFromMessage } from '../message-answers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -139,6 +141,39 @@ describe('the personal invitation page (HTML)', () => {
     expect((await pageData(invite)).answer).toBeNull();
   });
 
+  it('a guest who answered by phone without being asked transport: open to the host, and the page asks it (nothing pre-chosen)', async () => {
+    const points = ['Tel Aviv, Arlozorov', 'Haifa'];
+    const { hostToken, eventId, guest, invite } = await guestWithEvent({ countOfInvites: 2 });
+    await t.ctx.db.execute(sql`update events set transport = ${JSON.stringify({ ask: 'all_guests', options: points })}::jsonb where id = ${eventId}::uuid`);
+    // The call took "coming, 2" and ended before its transport question.
+    await answerFromMessage(t.ctx, guest.id, { status: 'approved', attending: 2 }, 'call');
+
+    const hostView = async () => ((await t.request('GET', `/guests/list/${eventId}?q=Yael`, { token: hostToken })).json() as GuestListResponse).items[0]!;
+    expect((await hostView()).answer).toMatchObject({ transport: null, transportOpen: true });
+    expect((await pageData(invite)).answer).toMatchObject({ status: 'approved', attending: 2, transport: null, transportOpen: true });
+
+    const html = (await get(`/invite/${invite}?lang=en`)).body;
+    expect(html).toContain(PAGE_TEXTS.en.transportOpen);
+    expect(html).not.toContain(`<li>${PAGE_TEXTS.en.transportNone}</li>`);
+    // The form is open (not folded under "change my answer") and "no transport needed" is not chosen for them.
+    expect(html).not.toContain('<details class="change">');
+    expect(html).toMatch(/id="transport-none" name="transport" value=""\/?>/);
+    expect(html).not.toMatch(/id="transport-none"[^>]*checked/);
+
+    // Sent without touching transport (nothing was chosen for them): the rest is saved, transport stays open.
+    const untouched = await post(`/invite/${invite}?lang=en`, { status: 'approved', attending: '1', comments: 'See you' });
+    expect(untouched.statusCode).toBe(200);
+    expect((await hostView()).answer).toMatchObject({ comments: 'See you', transport: null, transportOpen: true });
+    expect((await pageData(invite)).answer).toMatchObject({ attending: 1, transportOpen: true });
+    expect(untouched.body).toContain(PAGE_TEXTS.en.transportOpen);
+    expect(untouched.body).not.toContain(`<li>${PAGE_TEXTS.en.transportNone}</li>`);
+
+    // Answered on the page: no longer open.
+    expect((await post(`/invite/${invite}?lang=en`, { status: 'approved', attending: '2', transport: points[1]! })).statusCode).toBe(200);
+    expect((await hostView()).answer).toMatchObject({ transport: { option: points[1] }, transportOpen: false });
+    expect((await pageData(invite)).answer?.transportOpen).toBeUndefined();
+  });
+
   it('marks a wrong number from its own small form', async () => {
     const { invite } = await guestWithEvent();
     const page = (await get(`/invite/${invite}?lang=en`)).body;
@@ -203,11 +238,14 @@ describe('the public invitation page (HTML)', () => {
     expect(first.statusCode).toBe(200);
     // Saved in the language chosen for messages; the page stays in the one being read.
     expect(first.body).toContain('<html lang="en" dir="ltr">');
-    expect(first.body).toContain(PAGE_TEXTS.en.thanksApproved);
+    expect(first.body).toContain(PAGE_TEXTS.en.publicHeld);
     expect(first.body).toMatch(/name="phoneNumber" value="050-[\d-]+"/);
     const second = await post(`/invite/p/${publicToken}?lang=en`, { fullName: 'Avi Levi', phoneNumber, lang: 'he', status: 'declined' });
     expect(second.statusCode).toBe(200);
-    expect(second.body).toContain(PAGE_TEXTS.en.thanksDeclined);
+    // Issue 28: kept for the host, not applied: the page says it went to the hosts, not "you answered: not coming".
+    expect(second.body).toContain(PAGE_TEXTS.en.publicHeld);
+    expect(second.body).not.toContain(PAGE_TEXTS.en.thanksDeclined);
+    expect(second.body).not.toContain('data-answer-summary');
     const list = (await t.request('GET', `/guests/list/${eventId}?q=Avi`, { token })).json() as GuestListResponse;
     expect(list.items.map((g) => ({ fullName: g.fullName, status: g.status, lang: g.lang }))).toEqual([{ fullName: 'Avi Levi', status: 'approved', lang: 'he' }]);
     const kept = (await t.request('GET', `/guests/public-answers/${eventId}`, { token })).json() as PublicAnswersResponse;
@@ -226,6 +264,25 @@ describe('the public invitation page (HTML)', () => {
 });
 
 describe('guessing links', () => {
+  it('short links (/i/<code>) count their misses in the same bucket as full links: 60 in 15 minutes, then 429', async () => {
+    const limited = await createTestApp({ RATE_LIMITS: 'on' });
+    try {
+      const ip = '203.0.113.44';
+      const statuses: number[] = [];
+      // Half the guesses on full links, half on short ones: one budget for both.
+      for (let i = 0; i < 30; i++) statuses.push((await limited.app.inject({ method: 'GET', url: `/invite/AAAAAAAAAAAAAAAAAAAAA${i % 10}`, remoteAddress: ip })).statusCode);
+      for (let i = 0; i < 40 && statuses.at(-1) !== 429; i++) {
+        statuses.push((await limited.app.inject({ method: 'GET', url: `/i/AAAAAAAA${String(i).padStart(2, '0')}`, remoteAddress: ip })).statusCode);
+      }
+      expect(statuses.filter((status) => status === 404)).toHaveLength(60);
+      expect(statuses.at(-1)).toBe(429);
+      // A code of another shape is refused without a lookup.
+      expect((await limited.app.inject({ method: 'GET', url: '/i/short', remoteAddress: '198.51.100.8' })).statusCode).toBe(404);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('ends in a 429 page with Retry-After once an address has missed too often', async () => {
     const limited = await createTestApp({ RATE_LIMITS: 'on' });
     try {

@@ -2,15 +2,18 @@ import type { InvitePageDto } from '@magiim/shared';
 import { EventHero, WhenCard, WhereCard } from './event-details.js';
 import { pageFactsOf, withLang, type PagePaths } from './page-facts.js';
 import { PageShell } from './page-shell.js';
+import { CheckinCard, type CheckinPass } from './invite-page.js';
 
 /** Navigation: the venue with Waze and Google Maps first, then the date and calendar, and a way back to answer. */
 export interface NavigatePageProps {
   page: InvitePageDto;
   paths: PagePaths;
   appUrl: string;
+  /** Issue 31: a coming guest's check-in code, shown with the directions (the message's link). */
+  checkin?: CheckinPass | null;
 }
 
-export const NavigatePage = ({ page, paths, appUrl }: NavigatePageProps) => {
+export const NavigatePage = ({ page, paths, appUrl, checkin = null }: NavigatePageProps) => {
   const facts = pageFactsOf(page, paths, appUrl, paths.navigate);
   const { texts } = facts;
   return (
@@ -18,6 +21,7 @@ export const NavigatePage = ({ page, paths, appUrl }: NavigatePageProps) => {
       <EventHero page={page} facts={facts}>
         <p className="big">{texts.navigateTitle}</p>
       </EventHero>
+      {checkin && page.answer?.status === 'approved' ? <CheckinCard pass={checkin} title={texts.checkinTitle} text={texts.checkinText} /> : null}
       <WhereCard page={page} facts={facts} />
       <WhenCard facts={facts} />
       {page.closed ? null : (

@@ -26,4 +26,19 @@ describe('navigation links', () => {
     expect(googleMaps).toContain(`destination=${encodeURIComponent(place)}`);
     expect(navigationLinks({ ...venue, lat: Number.NaN }).waze).toContain('q=');
   });
+
+  it('send guests to the hall: its pin first, then its name and street address, else the place as before (issue 27 §6)', () => {
+    const city = { name: 'ראשון לציון', address: 'השפלה, ישראל', lat: 31.964, lng: 34.804, venue: 'אולמי הגן', place: 'ראשון לציון' };
+    // The host's pin beats the locality's centre.
+    expect(navigationLinks({ ...city, venuePoint: { lat: 31.98123, lng: 34.77 }, venueAddress: 'הרצל 12' })).toEqual({
+      waze: 'https://waze.com/ul?ll=31.981230,34.770000&navigate=yes',
+      googleMaps: 'https://www.google.com/maps/dir/?api=1&destination=31.981230,34.770000',
+    });
+    // No pin, a street address: the hall by name and address, in the city.
+    const typed = navigationLinks({ ...city, venuePoint: null, venueAddress: 'הרצל 12' });
+    expect(new URL(typed.waze).searchParams.get('q')).toBe('אולמי הגן, הרצל 12, ראשון לציון');
+    expect(new URL(typed.googleMaps).searchParams.get('destination')).toBe('אולמי הגן, הרצל 12, ראשון לציון');
+    // Neither: today's behaviour (the place's point).
+    expect(navigationLinks({ ...city, venuePoint: null, venueAddress: '' }).waze).toBe('https://waze.com/ul?ll=31.964000,34.804000&navigate=yes');
+  });
 });

@@ -21,6 +21,8 @@ export const PAGE_CSS = [
   '.ornament{display:block;width:72px;height:36px;margin:0 auto .5rem}',
   '.hero h1{font-size:1.875rem;margin-bottom:.5rem}.hero .greet{color:#B73E63}',
   '.hero .rule{width:3rem;height:2px;background:#E8B64C;border:0;margin:.75rem auto}',
+  '.qr{max-width:240px;margin:0 auto;background:#fff}',
+  '.qr svg{display:block;width:100%;height:auto}',
   'h1{font-size:1.625rem;line-height:1.25;margin:0 0 .25rem}h2{font-size:1.25rem;line-height:1.3;margin:0 0 .5rem}',
   'p{margin:0 0 .375rem}.soft{color:#5E5668}.big{font-size:1.125rem;font-weight:600}',
   'a{color:#4E43C0}',

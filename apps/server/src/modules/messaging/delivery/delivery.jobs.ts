@@ -1,6 +1,6 @@
 import { addDays, todayInBusinessZone } from '@magiim/shared';
 import type { AppContext } from '../../../platform/context.js';
-import type { JobDefinition } from '../../../platform/jobs.js';
+import { type JobDefinition, NO_PAYLOAD } from '../../../platform/jobs.js';
 import { kickDispatch } from '../engine/dispatch-job.js';
 import { pruneRecipientDays } from '../engine/daily-tier.repository.js';
 import { hasWebhookBacklog, sendUndeliveredBySms } from './delivery.repository.js';
@@ -41,6 +41,7 @@ export const DELIVERY_TIMEOUT_JOB = 'messaging.delivery-timeout';
 
 const deliveryTimeoutJob = (ctx: AppContext): JobDefinition<object> => ({
   name: DELIVERY_TIMEOUT_JOB,
+  schema: NO_PAYLOAD,
   retryLimit: 0,
   retryDelaySeconds: 10,
   expireInSeconds: 120,

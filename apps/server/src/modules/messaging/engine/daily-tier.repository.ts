@@ -55,3 +55,14 @@ export const recordWhatsAppOptOut = async (db: Conn, whatsappRowId: string): Pro
     select o.event_id, g.phone_number from outbox_messages o join guests g on g.id = o.guest_id where o.id = ${whatsappRowId}::uuid
     on conflict do nothing`);
 };
+
+/**
+ * Records that WhatsApp cannot reach the guest behind a WhatsApp row (131026 and the other permanent recipient
+ * codes), for this event: one statement, a second record is a no-op. Their later messages go by SMS directly.
+ */
+export const recordWhatsAppUnreachable = async (db: Conn, whatsappRowId: string, code: string): Promise<void> => {
+  await db.execute(sql`
+    insert into whatsapp_unreachable (event_id, guest_id, code)
+    select o.event_id, o.guest_id, ${code} from outbox_messages o where o.id = ${whatsappRowId}::uuid and o.channel = 3
+    on conflict do nothing`);
+};

@@ -2,18 +2,22 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { addDays, todayInBusinessZone } from '@magiim/shared';
 import type { AppContext } from '../../../platform/context.js';
 import { MessageSendError, type TextChannel, type TextChannelProvider } from '../../../providers/messaging/index.js';
-import { notifyWhatsAppOverflow } from '../../notifications/messaging-notifications.js';
+import { notifyWhatsAppOverflow } from './messaging-notifications.js';
 import { localMoment } from '../local-time.js';
 import { isSendingAllowed, nextSendingMoment } from '../sending-hours.js';
 import { createMessageRenderer, type MessageRenderer } from '../templates/render.js';
 import { kickTemplateSync } from '../whatsapp-templates/template-sync.js';
-import { recordWhatsAppOptOut, reserveWhatsAppRecipient } from './daily-tier.repository.js';
+import { isWhatsAppUnreachableCode } from '../../../providers/messaging/whatsapp-cloud/channel.js';
+import { recordWhatsAppOptOut, recordWhatsAppUnreachable, reserveWhatsAppRecipient } from './daily-tier.repository.js';
 import { engineSettings } from './engine-settings.js';
 import { finishActions } from './finish-actions.js';
 import * as outbox from './outbox.repository.js';
 import { skipReasonOf } from './skip-reason.js';
 
 const CHANNELS: TextChannel[] = [3, 1];
+/** The share of the claim's lease a send may take before the engine stops waiting for it. */
+const SEND_SHARE_OF_LEASE = 0.8;
+
 /** A channel that had nothing ready is asked again after this (fallback SMS rows wait at most this long). */
 const EMPTY_CHANNEL_PAUSE_MS = 250;
 const RELEASE_AFTER_ERROR_MS = 1_000;
@@ -21,7 +25,9 @@ const RELEASE_AFTER_ERROR_MS = 1_000;
 const OPT_OUT_CODES = new Set(['optedOut']);
 /** Meta 131050: the guest stopped marketing messages on WhatsApp — this event's messages to them go by SMS from now. */
 export const WHATSAPP_OPT_OUT_CODE = '131050';
-/** A WhatsApp row whose template Meta has not approved yet is asked again after this… */
+/** The reason of a WhatsApp row not sent because WhatsApp already said it cannot reach the guest (131026…) for this event: it went by SMS. */
+export const WHATSAPP_UNREACHABLE_REASON = 'whatsappUnreachable';
+/** A WhatsApp row whose template Meta has not approved yet is asked again after this (or at once when a template of its event is approved)… */
 export const TEMPLATE_WAIT_MS = 10 * 60_000;
 /** …and goes by SMS once it has waited this long since it was frozen. */
 export const TEMPLATE_WAIT_LIMIT_MS = 12 * 60 * 60_000;
@@ -39,7 +45,8 @@ const rateOf = (ctx: AppContext, channel: TextChannel): number =>
 
 /**
  * A WhatsApp row that ended failed gets its one SMS row (the pump or the next dispatch sends it). 131050 also
- * records the guest's WhatsApp opt-out for the event, so its later actions go to them by SMS.
+ * records the guest's WhatsApp opt-out for the event, 131026 and the other permanent recipient codes the guest as
+ * unreachable on WhatsApp for the event: either way its later actions go to them by SMS directly.
  */
 export const fallBackToSms = async (
   ctx: AppContext,
@@ -50,6 +57,7 @@ export const fallBackToSms = async (
 ): Promise<boolean> => {
   if (row.channel !== 3 || !isFallbackWorthy(reason)) return false;
   if (reason === WHATSAPP_OPT_OUT_CODE) await recordWhatsAppOptOut(conn, row.id);
+  else if (isWhatsAppUnreachableCode(reason)) await recordWhatsAppUnreachable(conn, row.id, reason!);
   return outbox.insertSmsFallback(conn, row.id);
 };
 
@@ -70,7 +78,8 @@ interface BatchState {
 /** Meta has not approved this row's template yet: it waits (its attempt given back) while the sync is asked to hurry, or goes by SMS after 12 hours. */
 const waitForTemplate = async (ctx: AppContext, row: outbox.ClaimedRow, batch: BatchState): Promise<void> => {
   if (Date.now() - row.createdAt.getTime() > TEMPLATE_WAIT_LIMIT_MS) return moveToSms(ctx, row, 'templateNotApproved');
-  await outbox.releaseClaim(ctx.db, row.id, new Date(Date.now() + TEMPLATE_WAIT_MS), { refund: true, claimToken: row.claimToken });
+  // The reason marks it as waiting for a template: an approval wakes it at once (wakeTemplateWaiters).
+  await outbox.releaseClaim(ctx.db, row.id, new Date(Date.now() + TEMPLATE_WAIT_MS), { refund: true, reason: outbox.TEMPLATE_WAIT_REASON, claimToken: row.claimToken });
   if (batch.templateSyncKicked.has(row.eventId)) return;
   batch.templateSyncKicked.add(row.eventId);
   await kickTemplateSync(ctx, row.eventId).catch((error: unknown) => ctx.logger.warn({ err: error, eventId: row.eventId }, 'template sync not queued; its sweep catches up'));
@@ -174,6 +183,8 @@ const trySendRow = async (
   const skip = skipReasonOf(row.action, guest);
   if (skip) return outbox.markSkipped(db, row.id, skip, fence);
   if (row.channel === 3 && guest.whatsappOptedOut) return moveToSms(ctx, row, WHATSAPP_OPT_OUT_CODE);
+  // WhatsApp already failed this guest for good in this event (frozen before that failure came): SMS, no second failed WhatsApp.
+  if (row.channel === 3 && guest.whatsappUnreachable) return moveToSms(ctx, row, WHATSAPP_UNREACHABLE_REASON);
 
   let rendered: ReturnType<MessageRenderer['render']>;
   try {
@@ -206,6 +217,8 @@ const trySendRow = async (
       text: rendered.text,
       lang: guest.lang,
       template: rendered.template,
+      // Given up well inside the lease renewed above, so no provider takes it once another worker may re-check it.
+      signal: AbortSignal.timeout(Math.floor(engineSettings.claimLeaseMs * SEND_SHARE_OF_LEASE)),
     });
     await outbox.markSent(db, row.id, { providerMessageId: accepted.providerMessageId, text: rendered.text, smsParts });
   } catch (error) {
@@ -241,13 +254,30 @@ const releaseUnsent = async (ctx: AppContext, rows: outbox.ClaimedRow[], error: 
   }
 };
 
-const sendBatch = async (ctx: AppContext, rows: outbox.ClaimedRow[]): Promise<void> => {
+/** Loads an event's message renderer (its texts, settings and templates: four reads). */
+export type RendererLoader = (ctx: AppContext, eventId: string) => Promise<MessageRenderer>;
+
+/** The renderers of one pump, one per event, loaded on first use; a failed load is forgotten so the next batch tries again. */
+const pumpRenderers = (ctx: AppContext, load: RendererLoader) => {
+  const cache = new Map<string, Promise<MessageRenderer>>();
+  return (eventId: string): Promise<MessageRenderer> => {
+    let renderer = cache.get(eventId);
+    if (!renderer) {
+      renderer = load(ctx, eventId);
+      cache.set(eventId, renderer);
+      renderer.catch(() => cache.delete(eventId));
+    }
+    return renderer;
+  };
+};
+
+const sendBatch = async (ctx: AppContext, rows: outbox.ClaimedRow[], rendererOf: (eventId: string) => Promise<MessageRenderer>): Promise<void> => {
   let guests: Map<string, outbox.GuestForSending>;
   const renderers = new Map<string, MessageRenderer>();
   try {
     guests = new Map((await outbox.readGuestsForSending(ctx.db, [...new Set(rows.map((row) => row.guestId))])).map((g) => [g.id, g]));
     const eventIds = [...new Set(rows.map((row) => row.eventId))];
-    const loaded = await Promise.all(eventIds.map((eventId) => createMessageRenderer(ctx, eventId)));
+    const loaded = await Promise.all(eventIds.map((eventId) => rendererOf(eventId)));
     eventIds.forEach((eventId, i) => renderers.set(eventId, loaded[i]!));
   } catch (error) {
     return releaseUnsent(ctx, rows, error);
@@ -267,10 +297,17 @@ const sendBatch = async (ctx: AppContext, rows: outbox.ClaimedRow[]): Promise<vo
 
 /**
  * Sends ready rows until none are left or the budget is spent, at each channel's rate shared by every process,
- * taking events in turns. Answers 'more' when ready rows remain for the next dispatch job.
+ * taking events in turns. Answers 'more' when ready rows remain for the next dispatch job. Each event's message
+ * renderer is loaded once per pump (not once per batch); a pump ends within its budget, so an edited text is seen
+ * by the next one.
  */
-export const pumpOutbox = async (ctx: AppContext, budgetMs = engineSettings.pumpBudgetMs): Promise<'drained' | 'more'> => {
+export const pumpOutbox = async (
+  ctx: AppContext,
+  budgetMs = engineSettings.pumpBudgetMs,
+  loadRenderer: RendererLoader = createMessageRenderer,
+): Promise<'drained' | 'more'> => {
   const { db } = ctx;
+  const rendererOf = pumpRenderers(ctx, loadRenderer);
   const started = Date.now();
   const inFlight = new Set<Promise<void>>();
   let rowsInFlight = 0;
@@ -305,7 +342,7 @@ export const pumpOutbox = async (ctx: AppContext, budgetMs = engineSettings.pump
       }
       claimed += rows.length;
       rowsInFlight += rows.length;
-      const batch: Promise<void> = sendBatch(ctx, rows).finally(() => {
+      const batch: Promise<void> = sendBatch(ctx, rows, rendererOf).finally(() => {
         rowsInFlight -= rows.length;
         inFlight.delete(batch);
       });

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { addDays, todayInBusinessZone } from '@magiim/shared';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
 import { MessageSendError } from '../../../providers/messaging/index.js';
-import { notifyWhatsAppOverflow } from '../../notifications/messaging-notifications.js';
-import type * as Notifications from '../../notifications/messaging-notifications.js';
+import * as notifications from './messaging-notifications.js';
 import { sweepDeliveryTimeouts } from '../delivery/delivery.jobs.js';
 import { reserveWhatsAppRecipient } from './daily-tier.repository.js';
 import { ACCOUNT_WIDE_HOLD_MS, pumpOutbox } from './dispatch.js';
@@ -16,12 +15,6 @@ import { startAction } from './start-action.js';
  * The engine's answers to the review of issue 19: late deliveries and fallback SMS, errors before the provider
  * call, claims that never reached the call, the overflow's 'wait', the tier's hot path, account-wide send errors.
  */
-
-// The overflow notice wrapped to count its calls (it still does its work).
-vi.mock('../../notifications/messaging-notifications.js', async (importOriginal) => {
-  const real = await importOriginal<typeof Notifications>();
-  return { ...real, notifyWhatsAppOverflow: vi.fn(real.notifyWhatsAppOverflow) };
-});
 
 let t: TestApp;
 let behaviour: Behaviour = () => 'ok';
@@ -81,8 +74,11 @@ describe('a fallback SMS after a late delivery', () => {
     await pump();
     const [late, undelivered] = await outboxOf(t, eventId);
     // Both got their SMS row (a delivery timeout) held by quiet hours; one WhatsApp message is delivered meanwhile.
-    for (const row of [late!, undelivered!]) await insertSmsFallback(t.ctx.db, row.id);
-    await t.ctx.db.execute(sql`update outbox_messages set not_before = now() + interval '1 hour' where event_id = ${eventId} and channel = 1`);
+    // Written and held in one transaction: the app's own dispatcher must not see the SMS rows ready in between.
+    await t.ctx.db.transaction(async (tx) => {
+      for (const row of [late!, undelivered!]) await insertSmsFallback(tx, row.id);
+      await tx.execute(sql`update outbox_messages set not_before = now() + interval '1 hour' where event_id = ${eventId} and channel = 1`);
+    });
     await t.ctx.db.execute(sql`update outbox_messages set state = 'delivered', delivered_at = now() where id = ${late!.id}`);
     await t.ctx.db.execute(sql`update outbox_messages set not_before = now() where event_id = ${eventId} and channel = 1`);
     await pump();
@@ -178,7 +174,11 @@ describe("the daily tier's overflow", () => {
 
   it('tells the host at most once per event and batch (not once per row)', async () => {
     t.ctx.config.messaging.whatsappDailyRecipients = 0;
-    const notify = vi.mocked(notifyWhatsAppOverflow);
+    // The overflow notice watched to count its calls (it still does its work). A spy on the module's export, not a
+    // vi.mock: the server suite shares modules between files (isolate: false), where a file's vi.mock may not
+    // reach a module another file loaded first.
+    const notify = vi.spyOn(notifications, 'notifyWhatsAppOverflow');
+    onTestFinished(() => notify.mockRestore());
     const { eventId } = await paidEventWithGuests(t, 30);
     await startAction(t.ctx, eventId, 'round1', { by: 'host' });
     await pump();

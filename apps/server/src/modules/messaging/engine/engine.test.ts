@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
 import { MessageSendError } from '../../../providers/messaging/index.js';
 import { applyDeliveryReport } from '../inbox.js';
@@ -28,6 +28,13 @@ const sentTo = (eventId: string, outbox: { id: string }[]) => {
   return recording.sent.filter((record) => ids.has(record.outboxId));
 };
 /** Sends what is ready, then waits for every other dispatcher (the app's worker runs them too) to settle. */
+/** The claims of this event's rows older than the claim lease, as if their worker had died: the next claim re-checks them. */
+const claimsOutlived = (eventId: string) =>
+  t.ctx.db.execute(sql`
+    update outbox_messages set claimed_at = claimed_at - ${engineSettings.claimLeaseMs + 60_000} * interval '1 millisecond',
+      call_started_at = call_started_at - ${engineSettings.claimLeaseMs + 60_000} * interval '1 millisecond'
+    where event_id = ${eventId} and claimed_at is not null`);
+
 const pump = async () => {
   await pumpOutbox(t.ctx, 3_000);
   for (let i = 0; i < 100; i++) {
@@ -185,8 +192,17 @@ describe('dispatch', () => {
       insert into outbox_messages (event_id, guest_id, action, wave, type, channel, claimed_at)
       select event_id, id, 'round1', 0, 1, 3, now() from guests where event_id = ${eventId}`);
     const [row] = await outboxOf(t, eventId);
-    const reported = applyDeliveryReport(t.ctx, { channel: 3, providerMessageId: `late-${row!.id}`, state: 'delivered', reason: null, at: new Date() });
-    await new Promise((r) => setTimeout(r, 300));
+    // Each try of the report is one transaction: counted, so the id is written once the first try found no row.
+    let tries = 0;
+    const db = new Proxy(t.ctx.db, {
+      get: (target, prop, receiver) =>
+        prop === 'transaction'
+          ? (...args: Parameters<typeof target.transaction>) => target.transaction(...args).finally(() => void (tries += 1))
+          : Reflect.get(target, prop, receiver),
+    });
+    const reported = applyDeliveryReport({ ...t.ctx, db }, { channel: 3, providerMessageId: `late-${row!.id}`, state: 'delivered', reason: null, at: new Date() });
+    await vi.waitFor(() => expect(tries).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
+    expect((await outboxOf(t, eventId))[0]).toMatchObject({ state: 'queued' });
     await t.ctx.db.execute(sql`update outbox_messages set state = 'sent', provider_message_id = ${`late-${row!.id}`}, claimed_at = null where id = ${row!.id}`);
     await reported;
     expect((await outboxOf(t, eventId))[0]).toMatchObject({ state: 'delivered' });
@@ -214,14 +230,13 @@ describe('dispatch', () => {
 
   it('re-checks a claim that outlived its lease with the provider: sent once, never twice; WhatsApp without a lookup counts it sent, unsure', async () => {
     const saved = { ...engineSettings };
-    engineSettings.claimLeaseMs = 300;
     const { eventId } = await paidEventWithGuests(t, 2);
     // The provider takes both messages but the answers are lost (a crash mid-call).
     behaviour = () => 'hang';
     await startAction(t.ctx, eventId, 'round1', { by: 'host' });
     await pumpOutbox(t.ctx, 100);
     behaviour = () => 'ok';
-    await new Promise((r) => setTimeout(r, 350));
+    await claimsOutlived(eventId);
     await pump();
     const after = await outboxOf(t, eventId);
     expect(after.map((row) => row.state)).toEqual(['sent', 'sent']);
@@ -233,7 +248,7 @@ describe('dispatch', () => {
     await startAction(t.ctx, unsure.eventId, 'round1', { by: 'host' });
     await pumpOutbox(t.ctx, 100);
     behaviour = () => 'ok';
-    await new Promise((r) => setTimeout(r, 350));
+    await claimsOutlived(unsure.eventId);
     await pump();
     // Never repeated on WhatsApp: counted sent without a message id; a status webhook or the delivery timeout completes it.
     expect(await outboxOf(t, unsure.eventId)).toMatchObject([{ channel: 3, state: 'sent', reason: 'uncertain', providerMessageId: null }]);
@@ -241,6 +256,32 @@ describe('dispatch', () => {
     lookupSupported = true;
     Object.assign(engineSettings, saved);
   });
+
+  it('gives the provider a send deadline inside the claim lease, so no provider takes a message another worker may re-check', async () => {
+    const { eventId } = await paidEventWithGuests(t, 1);
+    const signals: (AbortSignal | undefined)[] = [];
+    const lease = engineSettings.claimLeaseMs;
+    engineSettings.claimLeaseMs = 2_000;
+    behaviour = (message) => {
+      signals.push(message.signal);
+      return 'ok';
+    };
+    try {
+      await startAction(t.ctx, eventId, 'round1', { by: 'host' });
+      await pump();
+      expect(signals.length).toBeGreaterThan(0);
+      const signal = signals[0]!;
+      expect(signal).toBeInstanceOf(AbortSignal);
+      // Given up before the lease (2 s here, 30 s in production) could expire and another worker re-check the row.
+      const sentAt = Date.now();
+      await vi.waitFor(() => expect(signal.aborted).toBe(true), { timeout: 2_000, interval: 20 });
+      expect(Date.now() - sentAt).toBeLessThan(2_000);
+      expect((signal.reason as Error).name).toBe('TimeoutError');
+    } finally {
+      behaviour = () => 'ok';
+      engineSettings.claimLeaseMs = lease;
+    }
+  }, 60_000);
 
   it('fences a claim before the provider call: a worker that stalled past its lease does not send a row another took over', async () => {
     const { eventId } = await paidEventWithGuests(t, 1);

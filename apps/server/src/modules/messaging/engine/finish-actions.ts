@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../platform/context.js';
-import { notifyActionFinished, notifyMessagesFailed } from '../../notifications/messaging-notifications.js';
+import { notifyActionFinished, notifyMessagesFailed } from './messaging-notifications.js';
 import { finishDrainedActions } from './outbox.repository.js';
 
 /** Running actions with nothing left to send become done; the host's bell says so (and once more when guests got nothing). */

@@ -14,6 +14,9 @@ export const WAITING_REASON = 'dailyLimit';
 export const TYPE_OF_ACTION: Record<MessageAction, 1 | 2 | 3> = { round1: 1, round2: 1, round3: 1, direction: 2, thanks: 3 };
 
 /** The guests an action goes to, as SQL over `guests g` (opt-outs by the event's phone list). */
+/** An Israeli number that is not a mobile (02–04, 08, 09, 07x): calls only (mirrors `isLandline`). */
+export const LANDLINE_SQL = sql`(g.phone_number like '+972%' and g.phone_number not like '+9725%')`;
+
 export const recipientFilter = (action: MessageAction) => {
   const notOptedOut = sql`not exists (select 1 from message_opt_outs x where x.event_id = g.event_id and x.phone_number = g.phone_number)`;
   switch (action) {
@@ -54,12 +57,14 @@ export const markActionRunning = async (db: Conn, eventId: string, action: Messa
 
 /**
  * Freezes the action's recipients: one statement, one row per guest; a second freeze adds nothing. A guest who
- * stopped this event's WhatsApp marketing messages (131050) is frozen on SMS.
+ * stopped this event's WhatsApp marketing messages (131050), or whom WhatsApp reported unreachable in this event
+ * (131026…), is frozen on SMS.
  */
 export const freezeRecipients = async (db: Conn, eventId: string, action: MessageAction, channel: 1 | 3, wave = 0): Promise<number> => {
   const channelOfGuest =
     channel === 3
-      ? sql`case when exists (select 1 from whatsapp_opt_outs w where w.event_id = g.event_id and w.phone_number = g.phone_number) then 1 else 3 end`
+      ? sql`case when exists (select 1 from whatsapp_opt_outs w where w.event_id = g.event_id and w.phone_number = g.phone_number)
+          or exists (select 1 from whatsapp_unreachable u where u.event_id = g.event_id and u.guest_id = g.id) then 1 else 3 end`
       : sql`1`;
   const result = await db.execute(sql`
     insert into outbox_messages (event_id, guest_id, action, wave, type, channel)
@@ -143,6 +148,8 @@ export const claimReadyRows = async (db: Conn, channel: number, limit: number, l
         ) r
         left join messaging_event_turns t on t.event_id = r.event_id and t.channel = ${channel}
         where not exists (select 1 from messaging_pauses p where p.event_id = r.event_id)
+          -- re-checked at the claim: an unpaid event (its package cancelled) sends nothing, whatever is still queued
+          and exists (select 1 from events ev where ev.id = r.event_id and ev.progress_status > 0)
         order by served
         limit ${limit}
       ), candidates as (
@@ -188,6 +195,8 @@ export type GuestForSending = {
   optedOut: boolean;
   /** Stopped this event's WhatsApp marketing messages (131050): SMS only. */
   whatsappOptedOut: boolean;
+  /** WhatsApp reported the guest unreachable in this event (131026…): later messages go by SMS. */
+  whatsappUnreachable: boolean;
   paused: boolean;
   /** The event's choice when WhatsApp's daily tier is spent. */
   whatsappOverflow: WhatsappOverflowMode;
@@ -204,6 +213,7 @@ export const readGuestsForSending = async (db: Conn, guestIds: string[]): Promis
           select g.id, g.full_name as "fullName", g.phone_number as "phoneNumber", g.lang, g.invite_salt as "inviteSalt", g.status, g.attending,
             exists (select 1 from message_opt_outs x where x.event_id = g.event_id and x.phone_number = g.phone_number) as "optedOut",
             exists (select 1 from whatsapp_opt_outs w where w.event_id = g.event_id and w.phone_number = g.phone_number) as "whatsappOptedOut",
+            exists (select 1 from whatsapp_unreachable u where u.event_id = g.event_id and u.guest_id = g.id) as "whatsappUnreachable",
             exists (select 1 from messaging_pauses p where p.event_id = g.event_id) as "paused",
             e.whatsapp_overflow as "whatsappOverflow", e.date::text as "eventDate"
           from guests g join events e on e.id = g.event_id where g.id = any(${sql.param(guestIds)}::uuid[])`)
@@ -278,6 +288,21 @@ export const releaseClaim = async (
       reason = coalesce(${options.reason ?? null}, reason), updated_at = now()
     where id = ${id}::uuid and state = 'queued'${fenceOf(options.claimToken)}`);
 };
+
+/** The reason a WhatsApp row waiting for Meta's approval of its template carries while it waits (cleared once it is sent). */
+export const TEMPLATE_WAIT_REASON = 'templateWait';
+
+/**
+ * A template of the event was approved: its WhatsApp rows waiting for a template are ready now (instead of after
+ * their 10-minute wait). A row still without its template simply waits again. Answers the rows woken.
+ */
+export const wakeRowsWaitingForTemplate = async (db: Conn, eventId: string): Promise<number> =>
+  (
+    await db.execute(sql`
+      update outbox_messages set not_before = now(), updated_at = now()
+      where event_id = ${eventId}::uuid and channel = 3 and state = 'queued' and reason = ${TEMPLATE_WAIT_REASON}
+        and claimed_at is null and not_before > now()`)
+  ).rowCount ?? 0;
 
 /** Quiet hours: every ready text row waits for the window (nothing is claimed, dropped or sent inside; calls keep their own window). */
 export const deferReadyRows = async (db: Conn, until: Date): Promise<number> =>
@@ -365,6 +390,8 @@ export const applyReport = async (
   db: Conn,
   report: { channel: number; providerMessageId: string; state: 'sent' | 'delivered' | 'read' | 'failed'; reason: string | null; at: Date; outboxId?: string | null },
 ): Promise<ReportedRow | 'unchanged' | 'unknown'> => {
+  // SMS has no read receipts: its best state is delivered, whatever a gateway (or a replayed report) says.
+  if (report.channel === 1 && report.state === 'read') report = { ...report, state: 'delivered' };
   const at = report.at.toISOString();
   const update =
     report.state === 'sent'
@@ -376,8 +403,9 @@ export const applyReport = async (
           : sql`state = 'failed', reason = ${report.reason ?? 'failed'}, failed_at = coalesce(failed_at, ${at}::timestamptz)`;
   const from =
     report.state === 'sent' ? ['queued'] : report.state === 'delivered' ? ['queued', 'sent'] : report.state === 'read' ? ['queued', 'sent', 'delivered'] : ['queued', 'sent'];
-  // A delivery clears what no longer explains anything (a doubt, a retry's code); 'noDelivery' stays: it says why an SMS went too.
-  const clearDoubt = report.state === 'delivered' || report.state === 'read' ? sql`, reason = case when reason = 'noDelivery' then reason else null end` : sql``;
+  // A delivery clears what no longer explains anything (a doubt, a retry's code); 'noDelivery' and 'uncertainSms' stay: they say why an SMS went too.
+  const clearDoubt =
+    report.state === 'delivered' || report.state === 'read' ? sql`, reason = case when reason in ('noDelivery', 'uncertainSms') then reason else null end` : sql``;
   const moved = (
     await db.execute<ReportedRow>(sql`
       update outbox_messages set ${update}${clearDoubt}, claimed_at = null, updated_at = now()

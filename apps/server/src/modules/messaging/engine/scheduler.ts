@@ -1,11 +1,10 @@
+import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.js';
 import type { JobDefinition } from '../../../platform/jobs.js';
 import { kickDispatch } from './dispatch-job.js';
 import { finishActions } from './finish-actions.js';
 import { hasReadyRows, listDueActions } from './outbox.repository.js';
 import { startAction } from './start-action.js';
-import { startCallRound } from '../../calls/engine/start-call-round.js';
-import { listDueCallRounds } from '../../calls/engine/calls.repository.js';
 
 const DUE_PER_TICK = 200;
 const HALF_MINUTE_SECONDS = 30;
@@ -19,14 +18,8 @@ export const runSchedulerTick = async (ctx: AppContext): Promise<void> => {
       ctx.logger.warn({ err: error, ...due }, 'scheduled action not started');
     }
   }
-  // The call round (premium, calls included): its own dispatcher and window.
-  for (const due of await listDueCallRounds(ctx.db, DUE_PER_TICK)) {
-    try {
-      await startCallRound(ctx, due.eventId, { by: 'schedule' });
-    } catch (error) {
-      ctx.logger.warn({ err: error, eventId: due.eventId }, 'scheduled call round not started');
-    }
-  }
+  // The call round (premium, calls included): the calls engine, above messaging, starts its due rounds.
+  await ctx.hooks.emit('callRoundsDue');
   await finishActions(ctx);
   if (await hasReadyRows(ctx.db)) await kickDispatch(ctx);
 };
@@ -40,6 +33,7 @@ export const schedulerTickJob = (ctx: AppContext): JobDefinition<{ half?: boolea
   retryDelaySeconds: 5,
   expireInSeconds: 120,
   cron: '* * * * *',
+  schema: z.object({ half: z.boolean().optional() }),
   handle: async (data) => {
     if (!data.half) await ctx.jobs.boss.send(TICK_JOB, { half: true }, { startAfter: HALF_MINUTE_SECONDS, retryLimit: 0 });
     await runSchedulerTick(ctx);

@@ -4,6 +4,7 @@ import { AppError } from '../../../platform/errors.js';
 import { kickDispatch } from './dispatch-job.js';
 import { finishActions } from './finish-actions.js';
 import { findEventForSending, freezeRecipients, markActionRunning } from './outbox.repository.js';
+import { holdPaidEvent } from './sending-stop.js';
 
 /**
  * Freezes the action's recipients into the outbox in one statement and queues their dispatch. Idempotent: a
@@ -21,6 +22,7 @@ export const startAction = async (
   if (event.paused) throw new AppError('SENDING_PAUSED', "the event's sending is paused");
   const channel = event.channel === 1 ? 1 : 3;
   const frozen = await ctx.db.transaction(async (tx) => {
+    if (!(await holdPaidEvent(tx, eventId))) throw new AppError('EVENT_NOT_PAID', 'the event is not paid');
     await markActionRunning(tx, eventId, action);
     return freezeRecipients(tx, eventId, action, channel);
   });

@@ -4,7 +4,7 @@ import type { Db } from '../../../platform/db.js';
 
 type Conn = Pick<Db, 'execute'>;
 
-export type ConversationStep = 'count' | 'meals';
+export type ConversationStep = 'count' | 'meals' | 'ride' | 'pickup';
 
 /** A guest a message of ours went to, as a reply's handling needs them. */
 export type RepliedGuest = {
@@ -40,13 +40,27 @@ export const findGuest = async (db: Conn, guestId: string): Promise<RepliedGuest
 
 export type OpenConversation = { guestId: string; step: ConversationStep | null; outboxId: string | null };
 
-/** The phone's conversation whose 24-hour window is still open, the most recent first. */
+/** The phone's WhatsApp conversation whose 24-hour window is still open, the most recent first (not an SMS one). */
 export const findOpenConversation = async (db: Conn, phoneNumber: string, now: Date): Promise<OpenConversation | undefined> =>
   (
     await db.execute<OpenConversation>(sql`
-      select guest_id as "guestId", step, outbox_id as "outboxId" from whatsapp_conversations
-      where phone_number = ${phoneNumber} and window_opened_at > ${now.toISOString()}::timestamptz - interval '24 hours'
-      order by window_opened_at desc limit 1`)
+      select c.guest_id as "guestId", c.step, c.outbox_id as "outboxId" from whatsapp_conversations c
+      where c.phone_number = ${phoneNumber} and c.window_opened_at > ${now.toISOString()}::timestamptz - interval '24 hours'
+        and not exists (select 1 from outbox_messages o where o.id = c.outbox_id and o.channel = 1)
+      order by c.window_opened_at desc limit 1`)
+  ).rows[0];
+
+/**
+ * The phone's SMS conversation (it follows an invitation SMS) answered within 24 hours, the most recent first: the
+ * question after "coming" it waits for. The same table as WhatsApp's, told apart by the channel of the row it follows.
+ */
+export const findOpenSmsConversation = async (db: Conn, phoneNumber: string, now: Date): Promise<OpenConversation | undefined> =>
+  (
+    await db.execute<OpenConversation>(sql`
+      select c.guest_id as "guestId", c.step, c.outbox_id as "outboxId" from whatsapp_conversations c
+      join outbox_messages o on o.id = c.outbox_id and o.channel = 1
+      where c.phone_number = ${phoneNumber} and c.window_opened_at > ${now.toISOString()}::timestamptz - interval '24 hours'
+      order by c.window_opened_at desc limit 1`)
   ).rows[0];
 
 /** The conversation after the guest's message at `at` (the window counts from it) and the question now waiting. */
@@ -72,17 +86,19 @@ export const touchConversation = async (db: Conn, guestId: string, at: Date): Pr
 
 /**
  * The guests whose invitation SMS (rounds 1–3, taken by the provider) went to this phone within `withinDays`, the
- * most recent first (at most a few): an SMS reply of 1 / 2 / 3 answers that invitation when only one event sent one.
+ * most recent first (at most a few), with that latest SMS row: an SMS reply of 1 / 2 / 3 answers that invitation
+ * when only one event sent one, and the conversation after "coming" follows that row.
  */
-export const findSmsInvitedGuests = async (db: Conn, phoneNumber: string, withinDays: number): Promise<RepliedGuest[]> =>
+export const findSmsInvitedGuests = async (db: Conn, phoneNumber: string, withinDays: number): Promise<(RepliedGuest & { outboxId: string })[]> =>
   (
-    await db.execute<RepliedGuest>(sql`
-      select ${GUEST_FIELDS} from guests g
+    await db.execute<RepliedGuest & { outboxId: string }>(sql`
+      select ${GUEST_FIELDS}, m.id as "outboxId" from guests g
       join lateral (
-        select max(o.sent_at) as at from outbox_messages o
+        select o.id, o.sent_at as at from outbox_messages o
         where o.guest_id = g.id and o.channel = 1 and o.action in ('round1', 'round2', 'round3') and o.state in ('sent', 'delivered', 'read')
           and o.sent_at > now() - ${withinDays} * interval '1 day'
-      ) m on m.at is not null
+        order by o.sent_at desc limit 1
+      ) m on true
       where g.phone_number = ${phoneNumber}
       order by m.at desc limit 5`)
   ).rows;

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
-import { bumpNotification } from '../../invitations/invitations.repository.js';
-import { inviteTokenHashOf } from '../../invitations/invite-links.js';
+import { bumpNotification } from '../../notifications/public.js';
+import { inviteTokenHashOf } from '../../events/invite-links.js';
 import * as repo from './opt-outs.repository.js';
 
 /** Page opt-outs a link may make in a burst (one counts; the rest are the same no-op). */

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../../app.js';
 import { AppError } from '../../../platform/errors.js';
 import type { SandboxSentRecord } from '../../../providers/messaging/sandbox-record.js';
-import { isLoopbackAddress } from '../../dev-mailbox/dev-mailbox.routes.js';
+import { isLoopbackAddress } from '../../../platform/loopback.js';
 import { SANDBOX_PAGE_TEXTS, type SandboxPageTexts } from './sandbox-page-texts.js';
 import { playSandboxReply } from './sandbox-reply.service.js';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API, sandboxReplySchema } from '@magiim/shared';
 import type { AppInstance } from '../../../app.js';
 import { AppError } from '../../../platform/errors.js';
-import { isLoopbackAddress } from '../../dev-mailbox/dev-mailbox.routes.js';
+import { isLoopbackAddress } from '../../../platform/loopback.js';
 import { playSandboxReply } from './sandbox-reply.service.js';
 
 /**

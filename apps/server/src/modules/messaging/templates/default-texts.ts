@@ -27,3 +27,30 @@ export const DEFAULT_TEXTS: Record<TemplatePurpose, Record<Lang, string>> = {
   },
 };
 
+
+/**
+ * The defaults by SMS, where every part is paid: each fits in 2 parts with a real event's values (a 20-character
+ * name, a 40-character venue, the short link; see default-sms-parts.ts and `npm run bench:sms-parts`). Hebrew,
+ * Russian and Arabic go as UCS-2 (134 characters in 2 parts), so the invitation leaves the venue to the guest's page
+ * and the direction message the date (it goes on the day or the evening before). Not WhatsApp templates.
+ */
+export const DEFAULT_SMS_TEXTS: Record<TemplatePurpose, Record<Lang, string>> = {
+  invitation: {
+    he: '{guestName}, מחכים לך! {eventName} {date} {time}\nלאישור: {link}',
+    en: 'Dear {guestName}, we would love to see you at {eventName} on {date} at {time}.\nPlease RSVP here: {link}\nThank you!',
+    ru: '{guestName}, ждём вас! {eventName}, {date} {time}\nОтвет: {link}',
+    ar: '{guestName}، بانتظارك! {eventName}، {date} {time}\nللرد: {link}',
+  },
+  direction: {
+    he: '{guestName}, נתראה ב-{time} ב{place}\nניווט: {navigationLink}',
+    en: 'Dear {guestName}, we look forward to seeing you at {time}, {place}.\nDirections: {navigationLink}\nSee you soon!',
+    ru: '{guestName}, ждём в {time}: {place}\nМаршрут: {navigationLink}',
+    ar: '{guestName}، نراك {time} في {place}\nالطريق: {navigationLink}',
+  },
+  thanks: {
+    he: '{guestName}, תודה רבה שחגגת איתנו את {eventName}! שמחנו מאוד לראותך.',
+    en: 'Dear {guestName}, thank you for celebrating {eventName} with us! It meant a lot to us that you came.',
+    ru: '{guestName}, спасибо, что праздновали с нами «{eventName}»! Мы были очень рады вас видеть.',
+    ar: '{guestName}، شكرًا لمشاركتك فرحتنا في {eventName}! سعدنا كثيرًا بحضورك.',
+  },
+};

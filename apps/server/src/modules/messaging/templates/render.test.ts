@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { smsSegmentsOf, type Lang } from '@magiim/shared';
+import { smsPartsOf, type Lang } from '@magiim/shared';
 import { createTestApp, signUpHost, type TestApp } from '../../../../test/test-app.js';
 import { createEvent, useFakePlaces } from '../../events/event-test-kit.js';
 import { addGuest } from '../../guests/guest-test-kit.js';
-import { inviteTokenOf } from '../../invitations/invite-links.js';
+import { inviteTokenOf, shortCodeOf } from '../../events/invite-links.js';
 import { OPT_OUT_LINES } from '@magiim/shared';
 import { createMessageRenderer, messageDateOf, withGiftLink, type RenderGuest } from './render.js';
 import { decideRegistration } from '../../gifts/gifts.repository.js';
@@ -64,21 +64,37 @@ describe('the message renderer', () => {
       ru: ['Здравствуйте, Ольга Иванова!', '«Свадьба Ноа и Дани»', 'четверг, 11 марта в 19:30', 'Gan Oranim'],
       ar: ['مرحبًا سلمى خوري', 'زفاف نوعا وداني', 'يوم الخميس، 11 مارس', 'الساعة 19:30', 'Gan Oranim'],
     };
+    // The SMS default is the short one: name, event, date and time, the short link.
+    const smsExpectations: Record<Lang, string[]> = {
+      he: ['יעל כהן', 'החתונה של נועה ודני', 'יום ה׳, 11 במרץ', '19:30', 'לאישור:'],
+      en: ['Dear Dana Levi', "Noa and Dani's wedding", 'on Thursday, 11 March at 19:30'],
+      ru: ['Ольга Иванова', 'Свадьба Ноа и Дани', 'четверг, 11 марта 19:30'],
+      ar: ['سلمى خوري', 'زفاف نوعا وداني', 'الخميس، 11 مارس', '19:30'],
+    };
     for (const lang of ['he', 'en', 'ru', 'ar'] as const) {
       const guest = guests[lang];
+      const wa = renderer.render({ guest, action: 'round1', channel: 3 });
+      for (const part of expectations[lang]) expect(wa.text).toContain(part);
+      expect(wa.text).toContain(`http://magiim.test/invite/${tokenOf(guest)}`);
       const sms = renderer.render({ guest, action: 'round1', channel: 1 });
-      for (const part of expectations[lang]) expect(sms.text).toContain(part);
-      expect(sms.text).toContain(`http://magiim.test/invite/${tokenOf(guest)}`);
+      for (const part of smsExpectations[lang]) expect(sms.text).toContain(part);
+      expect(sms.text).toMatch(/http:\/\/magiim\.test\/i\/[A-Za-z0-9_-]{10}\n/);
+      expect(sms.text).not.toContain('/invite/');
       expect(sms.text).not.toMatch(/\{\w+\}/);
       expect(sms.text.endsWith(`\n${OPT_OUT_LINES[lang]}`)).toBe(true);
-      expect(sms.smsParts).toBe(smsSegmentsOf(sms.text));
-      expect(sms.smsParts).toBeGreaterThanOrEqual(lang === 'en' ? 2 : 3);
+      expect(sms.smsParts).toBe(smsPartsOf(sms.text).parts);
+      expect(sms.smsParts).toBeLessThanOrEqual(2);
       expect(sms.template).toBeNull();
     }
-    // The link opens that guest's own page.
+    // The link opens that guest's own page, the short one too.
     const opened = await page(`/invite/${tokenOf(guests.he)}`);
     expect(opened.statusCode).toBe(200);
     expect(opened.body).toContain('יעל כהן');
+    const short = /\/i\/([A-Za-z0-9_-]{10})/.exec(renderer.render({ guest: guests.he, action: 'round1', channel: 1 }).text)?.[1];
+    const redirect = await page(`/i/${short}`);
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe(`/invite/${tokenOf(guests.he)}`);
+    expect(redirect.headers['cache-control']).toBe('no-store');
   });
 
   it('WhatsApp: the same text without the opt-out line, the default template and its values', async () => {
@@ -108,9 +124,13 @@ describe('the message renderer', () => {
     const { eventId, guests } = await setup();
     const renderer = await createMessageRenderer(t.ctx, eventId);
     for (const lang of ['ru', 'ar'] as const) {
-      const direction = renderer.render({ guest: guests[lang], action: 'direction', channel: 1 });
+      const direction = renderer.render({ guest: guests[lang], action: 'direction', channel: 3 });
       expect(direction.text).toContain(`http://magiim.test/navigate/${tokenOf(guests[lang])}`);
       expect(direction.text).not.toContain('/invite/');
+      // By SMS the short navigation link, which leads to the same page.
+      const sms = renderer.render({ guest: guests[lang], action: 'direction', channel: 1 });
+      const code = /http:\/\/magiim\.test\/n\/([A-Za-z0-9_-]{10})\n/.exec(sms.text)?.[1];
+      expect((await page(`/n/${code}?lang=${lang}`)).headers.location).toBe(`/navigate/${tokenOf(guests[lang])}?lang=${lang}`);
     }
     expect((await page(`/navigate/${tokenOf(guests.ru)}?lang=ru`)).statusCode).toBe(200);
     const thanks = renderer.render({ guest: guests.he, action: 'thanks', channel: 3 });
@@ -123,7 +143,7 @@ describe('the message renderer', () => {
     await hostText(token, eventId, { purpose: 'invitation', lang: 'he', text: 'היי {guestName}, נא לאשר: {link} תודה' }, null);
     await t.ctx.db.execute(sql`update events set progress_status = 1 where id = ${eventId}`);
     const pendingOnly = await createMessageRenderer(t.ctx, eventId);
-    expect(pendingOnly.render({ guest: guests.he, action: 'round1', channel: 1 }).text).toMatch(/^שלום יעל כהן, נשמח לראותך/);
+    expect(pendingOnly.render({ guest: guests.he, action: 'round1', channel: 1 }).text).toMatch(/^יעל כהן, מחכים לך!/);
 
     await hostText(token, eventId, { purpose: 'invitation', lang: 'he', text: 'היי {guestName}, נא לאשר: {link} תודה' }, 'approved');
     await hostText(token, eventId, { purpose: 'invitation', round: 2, lang: 'he', text: 'תזכורת {guestName}: {link} תודה' }, 'approved');
@@ -131,12 +151,13 @@ describe('the message renderer', () => {
     await hostText(token, eventId, { purpose: 'thanks', lang: 'en', text: 'Thanks {guestName}, truly!' }, 'rejected');
     const renderer = await createMessageRenderer(t.ctx, eventId);
     const link = `http://magiim.test/invite/${tokenOf(guests.he)}`;
-    expect(renderer.render({ guest: guests.he, action: 'round1', channel: 1 }).text).toBe(`היי יעל כהן, נא לאשר: ${link} תודה\n${OPT_OUT_LINES.he}`);
-    expect(renderer.render({ guest: guests.he, action: 'round2', channel: 1 }).text).toBe(`תזכורת יעל כהן: ${link} תודה\n${OPT_OUT_LINES.he}`);
-    expect(renderer.render({ guest: guests.he, action: 'round3', channel: 1 }).text).toBe(`היי יעל כהן, נא לאשר: ${link} תודה\n${OPT_OUT_LINES.he}`);
+    const shortLink = `http://magiim.test/i/${shortCodeOf(t.config.secrets.tokenPepper, guests.he.inviteSalt ?? '')}`;
+    expect(renderer.render({ guest: guests.he, action: 'round1', channel: 1 }).text).toBe(`היי יעל כהן, נא לאשר: ${shortLink} תודה\n${OPT_OUT_LINES.he}`);
+    expect(renderer.render({ guest: guests.he, action: 'round2', channel: 1 }).text).toBe(`תזכורת יעל כהן: ${shortLink} תודה\n${OPT_OUT_LINES.he}`);
+    expect(renderer.render({ guest: guests.he, action: 'round3', channel: 1 }).text).toBe(`היי יעל כהן, נא לאשר: ${shortLink} תודה\n${OPT_OUT_LINES.he}`);
     const wa = renderer.render({ guest: guests.he, action: 'round2', channel: 3 });
     expect(wa.template).toEqual({ providerTemplateId: expect.stringMatching(/^wa-invitation-he-/), purpose: 'invitation', values: { guestName: 'יעל כהן', link }, headerImageUrl: null, pageUrlSuffix: null, quickReplies: true });
-    expect(renderer.render({ guest: guests.en, action: 'round1', channel: 1 }).text).toMatch(/^Hello Dana Levi, you are invited to/);
+    expect(renderer.render({ guest: guests.en, action: 'round1', channel: 1 }).text).toMatch(/^Dear Dana Levi, we would love to see you at/);
     expect(renderer.render({ guest: guests.en, action: 'thanks', channel: 3 }).template?.providerTemplateId).toBeNull();
   });
 
@@ -146,7 +167,7 @@ describe('the message renderer', () => {
     const dto = await addGuest(t, token, eventId, { fullName: 'Ivan', lang: 'en' });
     const renderer = await createMessageRenderer(t.ctx, eventId);
     const sms = renderer.render({ guest: { id: dto.id, fullName: 'Ivan', lang: 'ru', inviteSalt: 'salt' }, action: 'round1', channel: 1 });
-    expect(sms.text).toMatch(/^Hello Ivan, you are invited to Noa and Dani's wedding/);
+    expect(sms.text).toMatch(/^Dear Ivan, we would love to see you at Noa and Dani's wedding/);
     expect(sms.text.endsWith(OPT_OUT_LINES.en)).toBe(true);
   });
 

@@ -2,7 +2,10 @@ import {
   LANGUAGES,
   locationTextsIn,
   normalizeEventLocation,
-  smsSegmentsOf,
+  composeSmsText,
+  shortInviteUrlOf,
+  shortNavigationUrlOf,
+  smsPartsOf,
   type EventNames,
   type Lang,
   type MessageAction,
@@ -11,16 +14,16 @@ import {
 } from '@magiim/shared';
 import type { AppContext } from '../../../platform/context.js';
 import type { OutgoingMessage, TextChannel } from '../../../providers/messaging/index.js';
-import { inviteTokenOf, publicInviteUrl } from '../../invitations/invite-links.js';
+import { inviteTokenOf, publicInviteUrl, shortCodeOf } from '../../events/invite-links.js';
+import { ensureShortCodes } from '../../invitations/short-links.js';
 import { parseCalendarDate, parseWallTime } from '../../invitations/page/event-when.js';
-import { DEFAULT_TEXTS } from './default-texts.js';
-import { OPT_OUT_LINES, SMS_REPLY_LINES } from '@magiim/shared';
+import { DEFAULT_SMS_TEXTS, DEFAULT_TEXTS } from './default-texts.js';
 import type { WhatsAppTemplateRow } from '../../../db/schema/whatsapp.js';
 import { listEventWhatsAppTemplates } from '../whatsapp-templates/whatsapp-templates.repository.js';
 import { templateImageUrlOf } from '../whatsapp-templates/template-sync.js';
 import { isTemplatePlaceholder } from './template-rules.js';
 import { findRenderEvent, listTemplates } from './templates.repository.js';
-import { findApprovedGiftLink } from '../../gifts/gifts.repository.js';
+import { approvedGiftLinkOf } from '../../invitations/gift-link.service.js';
 
 /** What the renderer needs of a guest (read just before sending). */
 export interface RenderGuest {
@@ -125,7 +128,9 @@ export const createMessageRenderer = async (ctx: AppContext, eventId: string): P
     findRenderEvent(ctx.db, eventId),
     listTemplates(ctx.db, eventId),
     meta ? listEventWhatsAppTemplates(ctx.db, eventId) : Promise.resolve([]),
-    findApprovedGiftLink(ctx.db, eventId),
+    approvedGiftLinkOf(ctx, eventId),
+    // The short links an SMS carries must resolve before it goes.
+    ensureShortCodes(ctx, eventId),
   ]);
   if (!event) throw new Error(`event ${eventId} not found`);
 
@@ -157,9 +162,10 @@ export const createMessageRenderer = async (ctx: AppContext, eventId: string): P
   const fallbackLink = event.publicSalt ? publicInviteUrl(appUrl, pepper, event.publicSalt) : appUrl;
   const fallbackSuffix = event.publicSalt ? fallbackLink.slice(`${appUrl}/invite/`.length) : null;
 
-  const textFor = (purpose: TemplatePurpose, round: 1 | 2 | 3, lang: Lang): ApprovedText =>
+  /** The host's approved text, else the default (by SMS the short one, whose parts are paid). */
+  const textFor = (purpose: TemplatePurpose, round: 1 | 2 | 3, lang: Lang, channel: TextChannel = 3): ApprovedText =>
     (round > 1 ? approved.get(`${purpose}:${round}:${lang}`) : undefined) ??
-    approved.get(`${purpose}:1:${lang}`) ?? { text: DEFAULT_TEXTS[purpose][lang], providerTemplateId: null };
+    approved.get(`${purpose}:1:${lang}`) ?? { text: (channel === SMS ? DEFAULT_SMS_TEXTS : DEFAULT_TEXTS)[purpose][lang], providerTemplateId: null };
 
   // Meta: the approved templates, chosen once per purpose, round and language.
   const imageUrl = meta ? templateImageUrlOf(ctx, event.image) : null;
@@ -201,11 +207,13 @@ export const createMessageRenderer = async (ctx: AppContext, eventId: string): P
         navigationLink: token ? `${appUrl}/navigate/${token}` : fallbackLink,
       };
       if (channel === SMS) {
-        const filled = withGiftLink(fill(textFor(purpose, round, lang).text, all), purpose, lang, giftLink);
+        // SMS parts cost money: the links are the short ones (`APP_URL/i/<code>`).
+        const code = guest.inviteSalt ? shortCodeOf(pepper, guest.inviteSalt) : null;
+        const short = code ? { ...all, link: shortInviteUrlOf(appUrl, code), navigationLink: shortNavigationUrlOf(appUrl, code) } : all;
+        const filled = withGiftLink(fill(textFor(purpose, round, lang, SMS).text, short), purpose, lang, giftLink);
         // A numeric sender can be answered: the invitation asks for 1 / 2 / 3 (handled by the SMS replies).
-        const replyLine = smsReplies && INVITATION_ACTIONS.has(action) ? `\n${SMS_REPLY_LINES[lang]}` : '';
-        const text = `${filled}${replyLine}\n${OPT_OUT_LINES[lang]}`;
-        return { text, smsParts: smsSegmentsOf(text), template: null };
+        const text = composeSmsText(filled, lang, { replyLine: smsReplies && INVITATION_ACTIONS.has(action) });
+        return { text, smsParts: smsPartsOf(text).parts, template: null };
       }
       if (!meta) {
         const chosen = textFor(purpose, round, lang);

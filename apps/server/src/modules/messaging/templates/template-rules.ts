@@ -5,6 +5,7 @@ import {
   type ApiErrorIssue,
   type TemplatePlaceholder,
   type TemplatePurpose,
+  whatsappTemplateIssue,
 } from '@magiim/shared';
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
@@ -15,12 +16,15 @@ export const isTemplatePlaceholder = (name: string): name is TemplatePlaceholder
 /** Every `{name}` in a text, in order, known or not. */
 export const placeholdersIn = (text: string): string[] => [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? '');
 
-/** Our rules for a host's text (WhatsApp's own come at review): only the seven placeholders, and the purpose's required one. */
+/** The rules for a host's text: only the seven placeholders, the purpose's required one, and WhatsApp's static rules. */
 export const templateTextIssues = (purpose: TemplatePurpose, text: string): ApiErrorIssue[] => {
   const names = placeholdersIn(text);
   const unknown = names.find((name) => !isTemplatePlaceholder(name));
   if (unknown !== undefined) return [{ path: 'text', message: MSG.templateUnknownPlaceholder(unknown) }];
   const required = REQUIRED_PLACEHOLDER[purpose];
   if (required && !names.includes(required)) return [{ path: 'text', message: MSG.templateNeedsPlaceholder(required) }];
+  // WhatsApp's static rules at the save, before payment: its review would refuse the text later anyway.
+  const whatsapp = whatsappTemplateIssue(text);
+  if (whatsapp) return [{ path: 'text', message: whatsapp.message }];
   return [];
 };

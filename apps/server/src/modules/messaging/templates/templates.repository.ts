@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Lang, TemplatePurpose, TemplateStatus } from '@magiim/shared';
 import { events } from '../../../db/schema/events.js';
 import { messageTemplates, type MessageTemplateRow } from '../../../db/schema/messaging.js';
-import type { Conn } from '../../guests/guests.repository.js';
+import type { Conn } from '../../../platform/db.js';
 
 /** What the templates module reads of an event. */
 export const findTemplateEvent = async (db: Conn, eventId: string) =>
@@ -46,11 +46,18 @@ export interface TemplateKey {
   lang: Lang;
 }
 
+/** Holds the event's row against a payment's update until the caller's transaction ends (see upsertTemplate). */
+export const holdEventForTemplateWrite = async (tx: Conn, eventId: string): Promise<void> => {
+  await tx.execute(sql`select 1 from ${events} where ${events.id} = ${eventId} for share`);
+};
+
 /**
  * The host's text for a key, new or replaced. The status is decided by the statement itself from the event's
- * current payment state, so an edit racing the payment is either claimed by the payment's submission (written
- * before it) or sees the event paid (written after): never left pendingPayment on a paid event. Each write is
- * a new revision, so an answer for an earlier one is ignored.
+ * current payment state. Called after holdEventForTemplateWrite in the same transaction, so an edit racing the
+ * payment is either committed before the payment's update (and claimed by its submission) or runs after the
+ * payment committed and sees the event paid: never left pendingPayment on a paid event. (Without the hold, a new
+ * row read "unpaid" from a snapshot taken before the payment committed and stayed invisible to its submission.)
+ * Each write is a new revision, so an answer for an earlier one is ignored.
  */
 export const upsertTemplate = async (db: Conn, eventId: string, key: TemplateKey, text: string): Promise<MessageTemplateRow> => {
   const paid = sql`(select ${events.progressStatus} > 0 from ${events} where ${events.id} = ${eventId})`;
@@ -152,3 +159,7 @@ export const recordReview = async (
       )
       .returning({ id: messageTemplates.id })
   ).length > 0;
+
+/** The event a host template belongs to. */
+export const eventIdOfTemplate = async (db: Conn, templateId: string): Promise<string | undefined> =>
+  (await db.select({ eventId: messageTemplates.eventId }).from(messageTemplates).where(eq(messageTemplates.id, templateId)))[0]?.eventId;

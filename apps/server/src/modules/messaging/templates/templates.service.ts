@@ -14,10 +14,11 @@ import { AppError } from '../../../platform/errors.js';
 import type { MessageTemplateRow } from '../../../db/schema/messaging.js';
 import type { TemplateReviewResult } from '../../../providers/messaging/index.js';
 import { requireEventAccess } from '../../events/event-access.js';
-import { DEFAULT_TEXTS } from './default-texts.js';
+import { DEFAULT_SMS_TEXTS, DEFAULT_TEXTS } from './default-texts.js';
 import { templateTextIssues } from './template-rules.js';
 import * as repo from './templates.repository.js';
 import { kickTemplateSync } from '../whatsapp-templates/template-sync.js';
+import { wakeTemplateWaiters } from '../engine/dispatch-job.js';
 
 type TemplateEdit = z.output<typeof messageTemplateEditSchema>;
 
@@ -46,7 +47,7 @@ const templatesResponse = async (ctx: AppContext, event: { id: string; langs: La
   return {
     // Texts of a language the event dropped stay stored (they return with it) but are not the host's to edit now.
     templates: rows.filter((row) => event.langs.includes(row.lang)).map(templateDtoOf),
-    defaults: TEMPLATE_PURPOSES.flatMap((purpose) => langs.map((lang) => ({ purpose, lang, text: DEFAULT_TEXTS[purpose][lang] }))),
+    defaults: TEMPLATE_PURPOSES.flatMap((purpose) => langs.map((lang) => ({ purpose, lang, text: DEFAULT_TEXTS[purpose][lang], smsText: DEFAULT_SMS_TEXTS[purpose][lang] }))),
   };
 };
 
@@ -94,7 +95,12 @@ export const editTemplate = async (ctx: AppContext, userId: string, eventId: str
   }
   const issues = templateTextIssues(input.purpose, input.text);
   if (issues.length > 0) throw new AppError('VALIDATION', 'invalid input', issues);
-  const row = await repo.upsertTemplate(ctx.db, eventId, { purpose: input.purpose, round: input.round ?? 1, lang: input.lang }, input.text);
+  const row = await ctx.db.transaction(async (tx) => {
+    // The event's row is held (shared) first: a payment marking it paid waits for this write to commit (its
+    // submission then claims the row), or this write waits for the payment and its statement sees the event paid.
+    await repo.holdEventForTemplateWrite(tx, eventId);
+    return repo.upsertTemplate(tx, eventId, { purpose: input.purpose, round: input.round ?? 1, lang: input.lang }, input.text);
+  });
   if (row.status === 'pendingApproval') {
     await submitForReview(ctx, [row]);
     await kickSync(ctx, eventId);
@@ -149,5 +155,10 @@ export const resubmitLostSandboxReviews = async (ctx: AppContext, now = new Date
 export const applyTemplateReview = async (ctx: AppContext, result: TemplateReviewResult): Promise<boolean> => {
   const applied = await repo.recordReview(ctx.db, result);
   if (!applied) ctx.logger.info({ templateId: result.templateId, revision: result.revision }, 'template review ignored: stale revision or already answered');
+  else if (result.status === 'approved') {
+    // Rows waiting for this event's template go now rather than after their wait.
+    const eventId = await repo.eventIdOfTemplate(ctx.db, result.templateId);
+    if (eventId) await wakeTemplateWaiters(ctx, eventId);
+  }
   return applied;
 };

@@ -27,7 +27,7 @@ describe('default timing (TZ=Asia/Kathmandu, business time Asia/Jerusalem)', () 
       round3: '2027-03-02T10:00',
       direction: '2027-03-10T10:00',
       thanks: '2027-03-11T11:00',
-      calls: '2027-03-03T11:00',
+      calls: '2027-03-04T11:00',
     });
   });
 
@@ -64,6 +64,21 @@ describe('default timing (TZ=Asia/Kathmandu, business time Asia/Jerusalem)', () 
   it('the thank-you after Yom Kippur waits for the next open day', () => {
     // Event Sunday 20 Sept 2026 (Yom Kippur eve) at 12:00: the day after is Yom Kippur.
     expect(local(event({ date: '2026-09-20', time: '12:00', rsvpStartDate: '2026-09-01' })).thanks).toBe('2026-09-22T09:00');
+  });
+
+  it('calls default to two days after round 3, moved into the call window (issue 27 §7)', () => {
+    // Round 3 on Thursday 4 March: two days later is Saturday; the call window opens on Sunday at 10:00.
+    const late = local(event({ rsvpStartDate: '2027-02-26', date: '2027-03-20' }));
+    expect(late.round3).toBe('2027-03-04T10:00');
+    expect(late.calls).toBe('2027-03-07T10:00');
+    // Round 3 on Tuesday 2 March: Thursday at 11:00 (inside the window).
+    expect(local(event({})).calls).toBe('2027-03-04T11:00');
+    // Two days after round 3 is the event day: the day after round 3.
+    const tight = local(event({ rsvpStartDate: '2027-02-24', date: '2027-03-04' }));
+    expect(tight.round3).toBe('2027-03-02T10:00');
+    expect(tight.calls).toBe('2027-03-03T11:00');
+    // SENDING_HOURS=always lifts the window: two days after, 11:00.
+    expect(local(event({ rsvpStartDate: '2027-02-26', date: '2027-03-20' }), 'always').calls).toBe('2027-03-06T11:00');
   });
 
   it('calls are on for premium with the host asking for them only', () => {

@@ -1,6 +1,7 @@
 import { addDays, daysBetween, type TimedAction } from '@magiim/shared';
 import { localMoment, localPartsOf, localToInstant } from '../local-time.js';
 import { nextSendingMoment, sendingWindowOn, type SendingHoursMode } from '../sending-hours.js';
+import { nextCallMoment } from '../call-window.js';
 
 /** What the default timing depends on. */
 export interface TimingEvent {
@@ -82,11 +83,21 @@ const directionMoment = (event: TimingEvent, mode: SendingHoursMode): Date => {
   return localMoment(firstDay, minutes);
 };
 
-/** Calls: the day after round 3 at 11:00, before the event day; else two hours after round 3. */
+/** Calls go this many days after round 3 (the guests had time to answer the last message). */
+const CALLS_AFTER_ROUND3_DAYS = 2;
+
+/**
+ * Calls: two days after round 3 at 11:00, moved into the call window (10:00–20:00 on a sending day); when that is
+ * not before the event day, the day after round 3, then two hours after round 3 (each in the call window).
+ */
 const callsMoment = (event: TimingEvent, round3: Date, mode: SendingHoursMode): Date => {
-  const wished = nextSendingMoment(localMoment(addDays(localPartsOf(round3).date, 1), at(11)), mode);
-  if (localPartsOf(wished).date < event.date) return wished;
-  return nextSendingMoment(new Date(round3.getTime() + SAME_DAY_GAP_MS), mode);
+  const round3Day = localPartsOf(round3).date;
+  const candidates = [
+    nextCallMoment(localMoment(addDays(round3Day, CALLS_AFTER_ROUND3_DAYS), at(11)), mode),
+    nextCallMoment(localMoment(addDays(round3Day, 1), at(11)), mode),
+  ];
+  const early = candidates.find((moment) => localPartsOf(moment).date < event.date);
+  return early ?? nextCallMoment(new Date(round3.getTime() + SAME_DAY_GAP_MS), mode);
 };
 
 /** Every action's default moment and switch for an event. */

@@ -14,7 +14,6 @@ import { AppError, OutsideSendingHoursError } from '../../../platform/errors.js'
 import type { ActionTimingRow } from '../../../db/schema/messaging.js';
 import { requireEventAccess } from '../../events/event-access.js';
 import { startAction } from '../engine/start-action.js';
-import { startCallRound } from '../../calls/engine/start-call-round.js';
 import { formatLocalDateTime, localPartsOf, parseLocalDateTime } from '../local-time.js';
 import { isSendingAllowed, nextSendingMoment } from '../sending-hours.js';
 import { defaultTimings, eventStartOf, type TimingEvent } from './default-timing.js';
@@ -197,7 +196,7 @@ export const startActionNow = async (
   await requireEventAccess(ctx.db, userId, eventId, 'edit');
   if (!isSendingAllowed(now, modeOf(ctx))) throw new OutsideSendingHoursError(formatLocalDateTime(nextSendingMoment(now, modeOf(ctx))));
   await ensureTimings(ctx, eventId);
-  if (action === 'calls') await startCallRound(ctx, eventId, { by: 'host' });
+  if (action === 'calls') await ctx.hooks.emit('callRoundRequested', eventId);
   else await startAction(ctx, eventId, action, { by: 'host' });
   return answer(ctx, eventId);
 };

@@ -80,7 +80,7 @@ describe('default timing', () => {
       round3: `${day(6)}T10:00`,
       direction: `${day(21)}T10:00`,
       thanks: `${day(22)}T11:00`,
-      calls: `${day(7)}T11:00`,
+      calls: `${day(8)}T11:00`,
     });
     expect(timings.actions.every((a) => !a.custom && a.startedAt === null)).toBe(true);
     expect(actionOf(timings, 'round1').state).toBe('scheduled');
@@ -278,7 +278,7 @@ describe('a new RSVP start date or event date', () => {
       round3: `${day(13)}T10:00`,
       direction: `${day(21)}T10:00`,
       thanks: `${day(22)}T11:00`,
-      calls: `${day(14)}T11:00`,
+      calls: `${day(15)}T11:00`,
     });
 
     await t.ctx.db.update(actionTimings).set({ state: 'running' }).where(and(eq(actionTimings.eventId, eventId), eq(actionTimings.action, 'round1')));
@@ -290,7 +290,7 @@ describe('a new RSVP start date or event date', () => {
       round3: `${day(20)}T10:00`,
       direction: `${day(28)}T10:00`,
       thanks: `${day(29)}T11:00`,
-      calls: `${day(21)}T11:00`,
+      calls: `${day(22)}T11:00`,
     });
 
     // The event's start time alone moves the direction message (a morning event: the evening before).

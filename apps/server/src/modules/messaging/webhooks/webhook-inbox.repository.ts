@@ -127,6 +127,16 @@ export const findSmsRows = async (db: Conn, ids: string[]): Promise<SmsRowToChec
           where id = any(${sql.param(ids)}::uuid[]) and channel = 1 and provider_message_id is not null`)
       ).rows;
 
+/** Of these SMS rows, those still `sent`: no final outcome (delivered or failed) confirmed yet. */
+export const findUnsettledSmsRows = async (db: Conn, ids: string[]): Promise<SmsRowToCheck[]> =>
+  ids.length === 0
+    ? []
+    : (
+        await db.execute<SmsRowToCheck>(sql`
+          select id, provider_message_id as "providerMessageId" from outbox_messages
+          where id = any(${sql.param(ids)}::uuid[]) and channel = 1 and state = 'sent' and provider_message_id is not null`)
+      ).rows;
+
 /**
  * SMS rows still `sent` (no final report) sent within `withinDays`, not asked about for `staleMinutes`: the oldest
  * checks first. Claimed by stamping checked_at in the same statement, so parallel sweeps share nothing.

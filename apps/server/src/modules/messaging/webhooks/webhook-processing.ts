@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { AppContext } from '../../../platform/context.js';
+import type { JobDefinition } from '../../../platform/jobs.js';
 import { serializeError } from '../../../platform/logger.js';
 import type { DeliveryReport, InboundReply, WhatsAppWebhookEvent } from '../../../providers/messaging/index.js';
 import { parse019Blacklist, parse019Dlr, parse019Inbound } from '../../../providers/messaging/sms019/index.js';
@@ -166,13 +168,58 @@ export const confirmSmsStatuses = async (ctx: AppContext, rows: repo.SmsRowToChe
   return moved;
 };
 
-/** One status query for every DLR hint of the batch that was not seen before. */
+/** A pushed report 019's status query did not confirm yet: its rows are asked about again this long after the push. */
+export const SMS_RECHECK_AFTER_SECONDS = [60, 5 * 60, 15 * 60] as const;
+export const SMS_RECHECK_JOB = 'messaging.sms.recheck';
+
+type SmsRecheck = { ids: string[]; step: number };
+
+/** Queues the re-check `step` (0, 1, 2) of these rows, timed from the push (about 1, 5 and 15 minutes after it). */
+const scheduleSmsRecheck = async (ctx: AppContext, ids: string[], step: number): Promise<void> => {
+  const at = SMS_RECHECK_AFTER_SECONDS[step];
+  if (at === undefined || ids.length === 0) return;
+  const after = at - (step === 0 ? 0 : SMS_RECHECK_AFTER_SECONDS[step - 1]!);
+  await ctx.jobs.send(smsRecheckJob(ctx), { ids, step }, { startAfterSeconds: after });
+};
+
+/**
+ * One re-check: what 019's status query says now is applied; rows still unconfirmed get the next re-check, and
+ * after the last one they are the periodic status check's (every SMS still `sent` is asked about while it lasts).
+ */
+export const recheckSmsRows = async (ctx: AppContext, data: SmsRecheck): Promise<{ confirmed: number; unsettled: number }> => {
+  const rows = await repo.findUnsettledSmsRows(ctx.db, data.ids);
+  if (rows.length === 0) return { confirmed: 0, unsettled: 0 };
+  const confirmed = await confirmSmsStatuses(ctx, rows);
+  const unsettled = await repo.findUnsettledSmsRows(ctx.db, rows.map((row) => row.id));
+  await scheduleSmsRecheck(ctx, unsettled.map((row) => row.id), data.step + 1);
+  return { confirmed, unsettled: unsettled.length };
+};
+
+export const smsRecheckJob = (ctx: AppContext): JobDefinition<SmsRecheck> => ({
+  name: SMS_RECHECK_JOB,
+  retryLimit: 2,
+  retryDelaySeconds: 30,
+  expireInSeconds: 120,
+  schema: z.object({ ids: z.array(z.string()), step: z.number().int().min(0) }),
+  handle: async (data) => {
+    await recheckSmsRows(ctx, data);
+  },
+});
+
+/**
+ * One status query for every DLR hint of the batch that was not seen before. Only a report the query confirmed (its
+ * row now delivered or failed, or not ours) counts as applied: an unconfirmed one is not remembered — the same
+ * report arriving again is looked at again, not ignored as a replay — and its rows are re-checked later.
+ */
 const confirmDlrHints = async (ctx: AppContext, hints: { key: string; outboxId: string }[]): Promise<void> => {
   const fresh = new Map<string, string>();
   for (const hint of hints) if (!fresh.has(hint.key)) fresh.set(hint.key, hint.outboxId);
   const rows = await repo.findSmsRows(ctx.db, [...new Set(fresh.values())]);
   await confirmSmsStatuses(ctx, rows);
-  await repo.rememberWebhookEvents(ctx.db, 'sms-dlr', [...fresh.keys()]);
+  // Without a status query (the sandbox) nothing can confirm a report: it is applied as it was.
+  const unsettled = ctx.messaging.sms.queryStatus ? new Set((await repo.findUnsettledSmsRows(ctx.db, rows.map((row) => row.id))).map((row) => row.id)) : new Set<string>();
+  await repo.rememberWebhookEvents(ctx.db, 'sms-dlr', [...fresh].filter(([, outboxId]) => !unsettled.has(outboxId)).map(([key]) => key));
+  await scheduleSmsRecheck(ctx, [...unsettled], 0);
 };
 
 /** The batch's time budget: a task starts only while it lasts (the first always does); rows with a task left over wait for the next batch. */

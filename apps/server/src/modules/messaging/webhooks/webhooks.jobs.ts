@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../platform/context.js';
-import type { JobDefinition } from '../../../platform/jobs.js';
-import { confirmSmsStatuses, processWebhooks } from './webhook-processing.js';
+import { type JobDefinition, NO_PAYLOAD } from '../../../platform/jobs.js';
+import { confirmSmsStatuses, processWebhooks, smsRecheckJob } from './webhook-processing.js';
 import { claimStaleSmsRows, hasPendingWebhooks, pruneWebhooks } from './webhook-inbox.repository.js';
 
 /** A process kicks the processor at most this often (the route must not queue a job per webhook). */
@@ -15,6 +15,7 @@ const EVENT_KEYS_KEEP_DAYS = 30;
 
 export const webhookProcessJob = (ctx: AppContext): JobDefinition<object> => ({
   name: 'messaging.webhooks.process',
+  schema: NO_PAYLOAD,
   retryLimit: 3,
   retryDelaySeconds: 5,
   expireInSeconds: 120,
@@ -23,7 +24,7 @@ export const webhookProcessJob = (ctx: AppContext): JobDefinition<object> => ({
   },
 });
 
-type Kicker = () => void;
+type Kicker = { kick: () => void; settled: () => Promise<void> };
 const kickers = new WeakMap<AppContext, Kicker>();
 
 /**
@@ -33,30 +34,46 @@ const kickers = new WeakMap<AppContext, Kicker>();
 const createKicker = (ctx: AppContext): Kicker => {
   let lastAt = 0;
   let timer: NodeJS.Timeout | null = null;
+  let fired: Promise<void> | null = null;
+  let inflight: Promise<unknown> = Promise.resolve();
   const send = () => {
     lastAt = Date.now();
-    ctx.jobs.send(webhookProcessJob(ctx), {}).catch((error: unknown) => ctx.logger.warn({ err: error }, 'webhook processor kick failed; the sweep will pick it up'));
+    inflight = ctx.jobs.send(webhookProcessJob(ctx), {}).catch((error: unknown) => ctx.logger.warn({ err: error }, 'webhook processor kick failed; the sweep will pick it up'));
   };
-  return () => {
+  const kick = () => {
     if (timer) return;
     const wait = lastAt + KICK_EVERY_MS - Date.now();
     if (wait <= 0) return send();
-    timer = setTimeout(() => {
-      timer = null;
-      send();
-    }, wait);
-    timer.unref();
+    fired = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        timer = null;
+        fired = null;
+        send();
+        resolve();
+      }, wait);
+      timer.unref();
+    });
   };
+  const settled = async () => {
+    while (fired) await fired;
+    await inflight;
+  };
+  return { kick, settled };
 };
 
-export const kickWebhookProcessor = (ctx: AppContext): void => {
+const kickerOf = (ctx: AppContext): Kicker => {
   let kicker = kickers.get(ctx);
   if (!kicker) {
     kicker = createKicker(ctx);
     kickers.set(ctx, kicker);
   }
-  kicker();
+  return kicker;
 };
+
+export const kickWebhookProcessor = (ctx: AppContext): void => kickerOf(ctx).kick();
+
+/** Resolves once no kick is due any more and the last one's job is queued (tests: the trailing edge has come). */
+export const webhookKicksSettled = (ctx: AppContext): Promise<void> => kickerOf(ctx).settled();
 
 /** SMS rows still `sent` after a while: their outcome asked of the provider (pushed reports can be lost). */
 export const checkStaleSmsRows = async (ctx: AppContext): Promise<number> => {
@@ -74,9 +91,12 @@ export const checkStaleSmsRows = async (ctx: AppContext): Promise<number> => {
 /** Applies stored webhooks, confirms SMS reports by query, prunes old webhook rows. */
 export const createWebhookJobs = (ctx: AppContext): JobDefinition<object>[] => [
   webhookProcessJob(ctx),
+  // Pushed 019 reports the status query did not confirm yet: their rows asked about again (about 1, 5, 15 minutes).
+  smsRecheckJob(ctx) as JobDefinition<object>,
   {
     // A lost kick (a process that died between the insert and the kick) waits at most a minute.
     name: 'messaging.webhooks.sweep',
+    schema: NO_PAYLOAD,
     retryLimit: 0,
     retryDelaySeconds: 30,
     cron: '* * * * *',
@@ -86,6 +106,7 @@ export const createWebhookJobs = (ctx: AppContext): JobDefinition<object>[] => [
   },
   {
     name: 'messaging.sms.status-check',
+    schema: NO_PAYLOAD,
     retryLimit: 1,
     retryDelaySeconds: 60,
     cron: '*/3 * * * *',
@@ -96,6 +117,7 @@ export const createWebhookJobs = (ctx: AppContext): JobDefinition<object>[] => [
   },
   {
     name: 'messaging.webhooks.prune',
+    schema: NO_PAYLOAD,
     retryLimit: 2,
     retryDelaySeconds: 300,
     cron: '25 4 * * *',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { GuestDto, MessageState } from '@magiim/shared';
@@ -71,6 +71,12 @@ const guestOf = async (id: string) =>
       select status, attending, answer_meals as "answerMeals", answer_comments as "answerComments", changed_decision as "changedDecision" from guests where id = ${id}::uuid`)
   ).rows[0]!;
 
+const transportOf = async (id: string) =>
+  (
+    await t.ctx.db.execute<{ transport: { option: string } | null; transportOpen: boolean; mealsOpen: boolean }>(sql`
+      select answer_transport as transport, answer_transport_open as "transportOpen", answer_meals_open as "mealsOpen" from guests where id = ${id}::uuid`)
+  ).rows[0]!;
+
 const historyOf = async (guestId: string) =>
   (await t.ctx.db.execute<{ status: string; attending: number | null; source: string; changed: boolean }>(sql`
     select status, attending, source, changed from guest_answers where guest_id = ${guestId}::uuid order by created_at, id`)).rows;
@@ -88,8 +94,9 @@ const deliver = async (...bodies: string[]) => {
   await drainWebhooks(t);
 };
 
-const guestWith = async (input: { countOfInvites?: number; meals?: string[] } = {}) => {
+const guestWith = async (input: { countOfInvites?: number; meals?: string[]; transport?: string[] } = {}) => {
   const { token, eventId } = await hostWithEvent(t);
+  if (input.transport) await t.ctx.db.execute(sql`update events set transport = ${JSON.stringify({ ask: 'all_guests', options: input.transport })}::jsonb where id = ${eventId}::uuid`);
   if (input.meals) await t.ctx.db.execute(sql`update events set meals = ${JSON.stringify({ ask: 'all_guests', options: input.meals })}::jsonb where id = ${eventId}::uuid`);
   const guest = await addGuest(t, token, eventId, { countOfInvites: input.countOfInvites ?? 1 });
   return { token, eventId, guest };
@@ -219,6 +226,46 @@ describe('answers from inside WhatsApp', () => {
     expect(conversation).toEqual({ step: null, outboxId: row.id });
   });
 
+  it('after the count, asks transport when the event asks it: a ride, then the pickup point by list or by number; until then it stays open', async () => {
+    const points = ['Tel Aviv, Arlozorov terminal', 'Jerusalem, Binyanei HaUma', 'Haifa'];
+    const { eventId, guest } = await guestWith({ countOfInvites: 2, transport: points });
+    const row = await outboxRow(guest, eventId, { channel: 3, state: 'read' });
+    await deliver(inboundBody(guest.phoneNumber, { button: `rsvp:approved:${row.id}` }));
+    // Coming, transport not asked yet: open, not "no ride needed".
+    expect(await transportOf(guest.id)).toEqual({ transport: null, transportOpen: true, mealsOpen: false });
+    await deliver(inboundBody(guest.phoneNumber, { listId: `count:2:${row.id}`, title: '2' }));
+    const rideList = sessionTo(guest.phoneNumber).at(-1)!;
+    expect(textOf(rideList)).toContain(`ride:yes:${row.id}`);
+    expect(textOf(rideList)).toContain(`ride:no:${row.id}`);
+    expect(textOf(rideList)).toContain('הסעה');
+
+    await deliver(inboundBody(guest.phoneNumber, { listId: `ride:yes:${row.id}`, title: 'כן' }));
+    const pickupList = sessionTo(guest.phoneNumber).at(-1)!;
+    for (let n = 1; n <= 3; n++) expect(textOf(pickupList)).toContain(`pickup:${n}:${row.id}`);
+    expect(textOf(pickupList)).toContain('2. Jerusalem, Binyanei HaUma');
+    expect((await transportOf(guest.id)).transportOpen).toBe(true);
+
+    // A number that is no point is asked again; the point's number typed answers.
+    await deliver(inboundBody(guest.phoneNumber, { text: '7' }));
+    expect((await transportOf(guest.id)).transportOpen).toBe(true);
+    expect(textOf(sessionTo(guest.phoneNumber).at(-1)!)).toContain('בין 1 ל-3');
+    await deliver(inboundBody(guest.phoneNumber, { text: '2' }));
+    expect(await transportOf(guest.id)).toEqual({ transport: { option: points[1] }, transportOpen: false, mealsOpen: false });
+    expect(await guestOf(guest.id)).toMatchObject({ status: 'approved', attending: 2, answerComments: '' });
+    const last = sessionTo(guest.phoneNumber).at(-1)!;
+    expect(last.type).toBe('text');
+    expect(textOf(last)).toContain('http://magiim.test/invite/');
+
+    // Another guest needs no ride: recorded as answered, no pickup asked.
+    const other = await guestWith({ transport: points });
+    const otherRow = await outboxRow(other.guest, other.eventId, { channel: 3, state: 'read' });
+    await deliver(inboundBody(other.guest.phoneNumber, { button: `rsvp:approved:${otherRow.id}` }));
+    expect(textOf(sessionTo(other.guest.phoneNumber).at(-1)!)).toContain(`ride:no:${otherRow.id}`);
+    await deliver(inboundBody(other.guest.phoneNumber, { listId: `ride:no:${otherRow.id}`, title: 'לא' }));
+    expect(await transportOf(other.guest.id)).toEqual({ transport: null, transportOpen: false, mealsOpen: false });
+    expect(sessionTo(other.guest.phoneNumber).at(-1)!.type).toBe('text');
+  });
+
   it('more than ten invited type their number; a number out of range is asked again', async () => {
     const { eventId, guest } = await guestWith({ countOfInvites: 12 });
     const row = await outboxRow(guest, eventId, { channel: 3, state: 'read' });
@@ -317,21 +364,30 @@ describe('SMS reports and replies', () => {
     expect((await t.ctx.db.execute(sql`select via from message_opt_outs where event_id = ${eventId}::uuid`)).rows).toEqual([{ via: 'sms' }]);
   });
 
-  it('1 / 2 / 3 answer the latest invitation SMS; a number never invited by SMS is ignored', async () => {
+  it('1 / 2 / 3 answer the latest invitation SMS (after 1, the count is asked by SMS); a number never invited by SMS is ignored', async () => {
     const { eventId, guest } = await guestWith({ countOfInvites: 3 });
     await sentSms(guest, eventId);
     const reply = async (from: string, text: string) => {
       expect((await postSms(t, 'inbound', sms.inboundForm(from, text, { id: randomUUID() }))).statusCode).toBe(200);
       await drainWebhooks(t);
     };
+    const local = guest.phoneNumber.replace('+972', '0');
+    const smsTo = () => sms.sent.filter((m) => m.to === local && m.message !== 'invitation').map((m) => m.message);
     await reply(guest.phoneNumber, '1');
     expect(await guestOf(guest.id)).toMatchObject({ status: 'approved', attending: 3 });
+    await vi.waitFor(() => expect(smsTo()).toEqual([expect.stringContaining('בין 1 ל-3')]), { timeout: 5_000 });
+    // The count the SMS asked for; then nothing more is asked (the event asks no meals or transport): the confirmation.
+    await reply(guest.phoneNumber, '2');
+    expect(await guestOf(guest.id)).toMatchObject({ status: 'approved', attending: 2 });
+    await vi.waitFor(() => expect(smsTo()).toHaveLength(2), { timeout: 5_000 });
+    expect(smsTo()[1]).toContain('http://magiim.test/invite/');
     await reply(guest.phoneNumber, '2');
     expect(await guestOf(guest.id)).toMatchObject({ status: 'declined', attending: 0, changedDecision: true });
     await reply(guest.phoneNumber, ' 3 ');
     expect((await guestOf(guest.id)).status).toBe('maybe');
     await reply(guest.phoneNumber, 'thanks');
     expect((await historyOf(guest.id)).map((h) => [h.status, h.source])).toEqual([
+      ['approved', 'sms'],
       ['approved', 'sms'],
       ['declined', 'sms'],
       ['maybe', 'sms'],
@@ -342,4 +398,42 @@ describe('SMS reports and replies', () => {
     await reply(other.guest.phoneNumber, '1');
     expect((await guestOf(other.guest.id)).status).toBe('pending');
   });
+
+  it('an SMS conversation after 1 asks the count, the meal and transport (a ride, then the pickup point by number), and records them', async () => {
+    const points = ['Tel Aviv, Arlozorov', 'Haifa'];
+    const { eventId, guest } = await guestWith({ countOfInvites: 2, meals: ['vegan', 'glatt'], transport: points });
+    await sentSms(guest, eventId);
+    const reply = async (text: string) => {
+      expect((await postSms(t, 'inbound', sms.inboundForm(guest.phoneNumber, text, { id: randomUUID() }))).statusCode).toBe(200);
+      await drainWebhooks(t);
+    };
+    const local = guest.phoneNumber.replace('+972', '0');
+    const smsTo = () => sms.sent.filter((m) => m.to === local && m.message !== 'invitation').map((m) => m.message);
+    const nextSms = async (n: number) => {
+      await vi.waitFor(() => expect(smsTo()).toHaveLength(n), { timeout: 5_000 });
+      return smsTo()[n - 1]!;
+    };
+    await reply('1');
+    expect(await transportOf(guest.id)).toEqual({ transport: null, transportOpen: true, mealsOpen: true });
+    expect(await nextSms(1)).toContain('בין 1 ל-2');
+    await reply('5');
+    expect(await nextSms(2)).toContain('בין 1 ל-2');
+    await reply('2');
+    const meals = await nextSms(3);
+    expect(meals).toContain('1. ');
+    expect(meals).toContain('0. ');
+    await reply('1');
+    expect(await guestOf(guest.id)).toMatchObject({ status: 'approved', attending: 2, answerMeals: { vegan: 1 } });
+    expect(await nextSms(4)).toContain('הסעה');
+    await reply('1');
+    const pickup = await nextSms(5);
+    expect(pickup).toContain('1. Tel Aviv, Arlozorov');
+    expect(pickup).toContain('2. Haifa');
+    expect((await transportOf(guest.id)).transportOpen).toBe(true);
+    await reply('2');
+    expect(await transportOf(guest.id)).toEqual({ transport: { option: 'Haifa' }, transportOpen: false, mealsOpen: false });
+    expect(await nextSms(6)).toContain('http://magiim.test/invite/');
+    expect(await guestOf(guest.id)).toMatchObject({ status: 'approved', attending: 2, answerComments: '' });
+  });
+
 });

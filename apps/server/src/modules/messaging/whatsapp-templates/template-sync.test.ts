@@ -6,7 +6,7 @@ import { createTestApp, signUpHost, type TestApp } from '../../../../test/test-a
 import { createEvent, useFakePlaces } from '../../events/event-test-kit.js';
 import { buyPackage } from '../../billing/billing-test-kit.js';
 import { addGuest } from '../../guests/guest-test-kit.js';
-import { inviteTokenOf } from '../../invitations/invite-links.js';
+import { inviteTokenOf } from '../../events/invite-links.js';
 import { whatsappTemplates, type WhatsAppTemplateRow } from '../../../db/schema/whatsapp.js';
 import type { WhatsAppReviewStatus, WhatsAppTemplateApi, WhatsAppTemplateDraft, WhatsAppTemplateInfo } from '../../../providers/messaging/index.js';
 import { DEFAULT_TEXTS } from '../templates/default-texts.js';
@@ -516,7 +516,7 @@ describe('the renderer on Meta', () => {
     try {
       const renderer = await createMessageRenderer(t.ctx, eventId);
       const invitation = renderer.render({ guest, action: 'round2', channel: 1 }).text;
-      expect(invitation.endsWith('\nהשיבו 1 מגיע/ה, 2 לא מגיע/ה, 3 עוד לא יודע/ת\nלהסרה השיבו הסר')).toBe(true);
+      expect(invitation.endsWith('\nהשיבו 1 מגיע/ה, 2 לא מגיע/ה, 3 עוד לא יודע/ת\nלהסרה השב הסר')).toBe(true);
       expect(renderer.render({ guest, action: 'thanks', channel: 1 }).text).not.toContain('השיבו 1');
     } finally {
       t.ctx.config.sms = sms;

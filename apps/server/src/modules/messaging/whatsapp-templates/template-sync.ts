@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { addDays, todayInBusinessZone, type Lang, type TemplatePurpose, type TemplateStatus } from '@magiim/shared';
 import type { AppContext } from '../../../platform/context.js';
 import type { StoredEventImage } from '../../../db/schema/events.js';
@@ -9,6 +10,7 @@ import { DEFAULT_TEXTS } from '../templates/default-texts.js';
 import { listTemplates } from '../templates/templates.repository.js';
 import { draftOf, newTemplateName } from './template-drafts.js';
 import * as repo from './whatsapp-templates.repository.js';
+import { wakeTemplateWaiters } from '../engine/dispatch-job.js';
 
 /** A create cut off before its answer (a crash) is looked up by name after this long. */
 export const SUBMITTING_STALE_MS = 10 * 60_000;
@@ -288,12 +290,20 @@ export const applyWhatsAppTemplateUpdate = async (ctx: AppContext, update: Extra
   });
   await mirrorHostTexts(ctx, row.eventId);
   if (status !== null && LIVE.has(row.status) && !LIVE.has(status)) await kickTemplateSync(ctx, row.eventId);
+  // Rows waiting for this event's templates go now rather than after their wait.
+  if (status === 'approved') await wakeTemplateWaiters(ctx, row.eventId);
 };
 
 // ── Jobs' work ────────────────────────────────────────────────────────────────
 
 /** The per-event sync job (its handler lives in whatsapp-templates.jobs.ts; sending needs only the name and policy). */
-export const TEMPLATE_SYNC_JOB = { name: 'messaging.whatsapp-templates.sync', retryLimit: 5, retryDelaySeconds: 30, policy: 'short' } as const;
+export const TEMPLATE_SYNC_JOB = {
+  name: 'messaging.whatsapp-templates.sync',
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  policy: 'short',
+  schema: z.object({ eventId: z.string() }),
+} as const;
 
 /**
  * Queues the event's template sync with Meta (create what is missing, follow the rest); no-op in the sandbox. The

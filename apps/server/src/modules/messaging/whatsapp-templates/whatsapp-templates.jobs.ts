@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../platform/context.js';
-import type { JobDefinition } from '../../../platform/jobs.js';
+import { type JobDefinition, NO_PAYLOAD } from '../../../platform/jobs.js';
 import { deletePastEventTemplates, recheckTemplates, sweepTemplateSyncs, syncEventTemplates, TEMPLATE_SYNC_JOB } from './template-sync.js';
 
 /** The per-event template sync, the periodic re-read of pending templates and the deletion of past events' templates. */
@@ -14,6 +14,7 @@ export const createWhatsAppTemplateJobs = (ctx: AppContext): JobDefinition<objec
     sync as unknown as JobDefinition<object>,
     {
       name: 'messaging.whatsapp-templates.sweep',
+      schema: NO_PAYLOAD,
       retryLimit: 1,
       retryDelaySeconds: 60,
       cron: '*/5 * * * *',
@@ -23,6 +24,7 @@ export const createWhatsAppTemplateJobs = (ctx: AppContext): JobDefinition<objec
     },
     {
       name: 'messaging.whatsapp-templates.recheck',
+      schema: NO_PAYLOAD,
       retryLimit: 1,
       retryDelaySeconds: 60,
       cron: '*/5 * * * *',
@@ -33,6 +35,7 @@ export const createWhatsAppTemplateJobs = (ctx: AppContext): JobDefinition<objec
     },
     {
       name: 'messaging.whatsapp-templates.delete-past',
+      schema: NO_PAYLOAD,
       retryLimit: 2,
       retryDelaySeconds: 600,
       cron: '30 4 * * *',

@@ -4,7 +4,7 @@ import { events, type StoredEventImage } from '../../../db/schema/events.js';
 import { messageTemplates } from '../../../db/schema/messaging.js';
 import { whatsappTemplates, type WhatsAppTemplateRow, type WhatsAppTemplateSource, type WhatsAppTemplateState } from '../../../db/schema/whatsapp.js';
 import type { Db } from '../../../platform/db.js';
-import type { Conn } from '../../guests/guests.repository.js';
+import type { Conn } from '../../../platform/db.js';
 
 /** Rows that count as a slot's template: created (or being created) and not refused. */
 export const LIVE_STATES: WhatsAppTemplateState[] = ['submitting', 'pending', 'approved'];

@@ -31,7 +31,7 @@
  * - No unicode flag: 019 documents none; the text is sent as UTF-8 JSON and the gateway picks UCS-2 itself for
  *   Hebrew, Arabic and Russian (our part count uses smsSegmentsOf).
  */
-import { BUSINESS_TIME_ZONE } from '@magiim/shared';
+import { jerusalemPartsOf, jerusalemWallToInstant } from '../../../platform/jerusalem-time.js';
 
 export interface Sms019Credentials {
   apiUrl: string;
@@ -100,42 +100,22 @@ export const buildSendBody = (options: { username: string; source: string; to: s
   },
 });
 
-// ── Israeli wall-clock time ───────────────────────────────────────────────────
-const wallClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BUSINESS_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-const partsOf = (at: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> => {
-  const parts: Record<string, number> = {};
-  for (const part of wallClock.formatToParts(at)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
-};
-
+// ── Israeli wall-clock time (platform/jerusalem-time.ts) ──────────────────────
 /** `dd/mm/yy hh:mm` in Israel (the DLR query's window). */
 export const format019Date = (at: Date): string => {
-  const p = partsOf(at);
+  const p = jerusalemPartsOf(at);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(p.day)}/${two(p.month)}/${two(p.year % 100)} ${two(p.hour)}:${two(p.minute)}`;
 };
 
-/** An Israeli wall-clock reading → the instant (two passes settle the offset across a DST change). */
+/**
+ * An Israeli wall-clock reading → the instant. A reading inside the spring-forward hour (which no clock showed) is
+ * read as winter time (UTC+2), as the provider's clock would have stamped it a moment before the change.
+ */
 export const fromIsraeliWallClock = (year: number, month: number, day: number, hour: number, minute: number, second: number): Date | null => {
   const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
   if (Number.isNaN(asUtc)) return null;
-  let guess = asUtc;
-  for (let i = 0; i < 2; i += 1) {
-    const p = partsOf(new Date(guess));
-    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-    guess += asUtc - shown;
-  }
-  return new Date(guess);
+  return jerusalemWallToInstant(year, month, day, hour, minute, second) ?? new Date(asUtc - 2 * 3_600_000);
 };
 
 /** A report's date in any of the forms above; null when unreadable. */

@@ -23,6 +23,20 @@ const isAccountWide = (status: number, code: number | null, subcode: number | nu
   // 100 / 33: the object (our phone number id) does not exist; a plain 100 is about this message (the recipient).
   (code === 100 && subcode === 33);
 
+/**
+ * Meta's permanent codes about the recipient (providers.md §1.4): 131026 message undeliverable (not on WhatsApp, old
+ * client, terms not accepted), 131030 not in the allowed list (a test number), 131021 the recipient is our own
+ * number. Not here: 131049 (Meta's marketing cap: a later round may go), 131050 (the engine's own opt-out record),
+ * 100 (usually our parameter, not the guest), retryable codes and our account's.
+ */
+const UNREACHABLE_CODES = new Set(['131026', '131030', '131021']);
+
+/**
+ * A WhatsApp failure code (a send's answer or a `failed` status) saying this recipient will not be reached on
+ * WhatsApp: the engine then sends this guest the event's later messages by SMS directly.
+ */
+export const isWhatsAppUnreachableCode = (reason: string | null): boolean => reason !== null && UNREACHABLE_CODES.has(reason);
+
 /** E.164 → Meta's `to` (digits only). */
 export const metaRecipient = (to: string): string => to.replace(/^\+/, '');
 

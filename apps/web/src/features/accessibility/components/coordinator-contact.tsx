@@ -13,8 +13,19 @@ export function CoordinatorContact() {
     return isPending ? <Skeleton variant="text" aria-hidden sx={{ width: '14em', height: 44 }} /> : null;
   }
   const link = contactLinkOf(contact);
+  const phone = config?.accessibilityContactPhone ? contactLinkOf(config.accessibilityContactPhone) : null;
   return (
     <Box component="p" data-testid="accessibility-coordinator" sx={{ m: 0, fontSize: '1.125rem', fontWeight: 600 }}>
+      {config?.accessibilityContactName ? (
+        <Box component="span" sx={{ display: 'block' }} data-testid="accessibility-coordinator-name">
+          <UserText>{config.accessibilityContactName}</UserText>
+        </Box>
+      ) : null}
+      {phone?.href ? (
+        <Link href={phone.href} sx={{ display: 'flex', alignItems: 'center', minHeight: 44, width: 'fit-content' }} data-testid="accessibility-coordinator-phone">
+          <Ltr>{phone.text}</Ltr>
+        </Link>
+      ) : null}
       {link.href ? (
         <Link href={link.href} sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}>
           <Ltr>{link.text}</Ltr>

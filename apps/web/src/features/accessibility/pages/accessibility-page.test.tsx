@@ -21,6 +21,8 @@ const CONFIG: PublicConfig = {
   googleContacts: null,
   supportWhatsappNumber: null,
   accessibilityContact: null,
+  accessibilityContactName: null,
+  accessibilityContactPhone: null,
 } as PublicConfig;
 
 const render = (config: Partial<PublicConfig> | undefined) => {
@@ -77,6 +79,15 @@ describe('accessibility statement', () => {
     const html = render({ accessibilityContact: '03-555-1234' });
     expect(html).toContain('href="tel:035551234"');
     expect(html).toContain('>03-555-1234</bdi>');
+  });
+
+  it("names the coordinator and links their phone when configured (issue 28)", async () => {
+    await setLanguage('he');
+    const html = render({ accessibilityContact: 'negishut@magiim.example', accessibilityContactName: 'Noa Cohen', accessibilityContactPhone: '050-123-4567' });
+    expect(html).toMatch(/data-testid="accessibility-coordinator-name"[^>]*><bdi dir="auto"[^>]*>Noa Cohen<\/bdi>/);
+    expect(html).toContain('href="tel:0501234567"');
+    expect(html).toContain('>050-123-4567</bdi>');
+    expect(html).toContain('href="mailto:negishut@magiim.example"');
   });
 
   it('shows no contact and no link before the config has loaded', async () => {

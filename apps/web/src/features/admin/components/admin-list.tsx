@@ -1,5 +1,3 @@
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -27,6 +25,7 @@ import { Ltr } from '../../../design/bidi';
 import { visuallyHidden } from '../../statistics/components/visually-hidden';
 import { ADMIN_FILTERS, nextListSearch, readListParams, type AdminSection } from '../admin-sections';
 import { useAdminList, type AdminListPage } from '../api';
+import { BackIcon, NextIcon } from '../../../design/direction-icons';
 
 /** How long typing rests before the search goes into the address (and to the server). */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -217,19 +216,16 @@ export function AdminList<S extends AdminSection>({ section, columns, rowKey, ro
 /** Previous / next, with the page number between (the lists never count a whole table). */
 export function Pager({ page, hasMore, busy, onPage }: { page: number; hasMore: boolean; busy: boolean; onPage: (page: number) => void }) {
   const { t } = useTranslation();
-  // The chevrons point the way the page reads: in Hebrew and Arabic "next" points left.
-  const rtl = useTheme().direction === 'rtl';
-  const Back = rtl ? ChevronRightIcon : ChevronLeftIcon;
-  const Forward = rtl ? ChevronLeftIcon : ChevronRightIcon;
+  // The chevrons point the way the page reads: in Hebrew and Arabic "next" points left (design/direction-icons).
   return (
     <Stack component="nav" aria-label={t('admin.paging.label')} direction="row" spacing={2} alignItems="center" justifyContent="center">
-      <Button onClick={() => onPage(page - 1)} disabled={page <= 1 || busy} startIcon={<Back />} data-testid="admin-page-previous">
+      <Button onClick={() => onPage(page - 1)} disabled={page <= 1 || busy} startIcon={<BackIcon variant="chevron" />} data-testid="admin-page-previous">
         {t('admin.paging.previous')}
       </Button>
       <Typography variant="body2" color="text.secondary" data-testid="admin-page-number">
         {t('admin.paging.page')} <Ltr>{page}</Ltr>
       </Typography>
-      <Button onClick={() => onPage(page + 1)} disabled={!hasMore || busy} endIcon={<Forward />} data-testid="admin-page-next">
+      <Button onClick={() => onPage(page + 1)} disabled={!hasMore || busy} endIcon={<NextIcon variant="chevron" />} data-testid="admin-page-next">
         {t('admin.paging.next')}
       </Button>
     </Stack>

@@ -20,6 +20,7 @@ import { AdminList } from './admin-list';
 import { ReasonDialog } from './reason-dialog';
 import { UserDetailDialog } from './user-detail-dialog';
 import { UserStateChip } from './user-state-chip';
+import { reasonText } from '../../messaging/components/reason-text';
 
 const Muted = ({ children }: { children: React.ReactNode }) => (
   <Typography component="span" variant="body2" color="text.secondary">
@@ -303,9 +304,9 @@ function FailuresSection() {
       rowKey={(failure) => failure.id}
       columns={[
         { key: 'event', label: c('event'), render: (failure) => <UserText>{failure.eventName}</UserText> },
-        { key: 'action', label: c('action'), render: (failure) => <Ltr>{failure.action}</Ltr> },
+        { key: 'action', label: c('action'), render: (failure) => t(`messaging.actions.${failure.action}`) },
         { key: 'channel', label: c('channel'), render: (failure) => t(`admin.failures.filters.${failure.channel}`, { defaultValue: String(failure.channel) }) },
-        { key: 'reason', label: c('reason'), render: (failure) => (failure.reason ? <Ltr>{failure.reason}</Ltr> : dash) },
+        { key: 'reason', label: c('reason'), render: (failure) => (failure.reason ? reasonText(t, failure.reason) : dash) },
         { key: 'attempts', label: c('attempts'), numeric: true, render: (failure) => <Ltr>{failure.attempts}</Ltr> },
         { key: 'failedAt', label: c('failedAt'), nowrap: true, render: (failure) => (failure.failedAt ? formatAdminTime(failure.failedAt, lang) : dash) },
       ]}

@@ -3,10 +3,11 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { registerSchema, type Lang } from '@magiim/shared';
+import { registerSchema, safeNextPath, type Lang } from '@magiim/shared';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { rememberPendingNext } from '../pending-next';
 import type { z } from 'zod';
 import { currentLanguage } from '../../../app/i18n';
 import { FormCheckbox } from '../../../components/form-checkbox';
@@ -32,6 +33,8 @@ export function RegisterPage() {
   // Back from "check your inbox" to correct a mistyped address: the name and address come along.
   const kept = (useLocation().state ?? {}) as { fullName?: string; email?: string };
   const register = useRegister();
+  // A co-host invitation (or another page) that sent the visitor here: the verification link leads back to it.
+  const next = safeNextPath(useSearchParams()[0].get('next'), window.location.origin) ?? undefined;
   const { control, handleSubmit, setError, setValue } = useForm<RegisterFormValues, unknown, z.output<typeof registerSchema>>({
     resolver: zodResolver(registerSchema) as Resolver<RegisterFormValues, unknown, z.output<typeof registerSchema>>,
     defaultValues: {
@@ -53,9 +56,12 @@ export function RegisterPage() {
 
   const onSubmit = handleSubmit((values) => {
     clearFormError();
-    register.mutate(values, {
-      onSuccess: ({ email }) =>
-        void navigate('/send-verification-email', { state: { email, fullName: values.fullName, registered: true } }),
+    register.mutate(next ? { ...values, next } : values, {
+      onSuccess: ({ email }) => {
+        // Also kept in this browser, for a link asked for again from "check your inbox" (it carries no path).
+        if (next) rememberPendingNext(next);
+        void navigate('/send-verification-email', { state: { email, fullName: values.fullName, registered: true } });
+      },
       onError: handleError,
     });
   });

@@ -6,7 +6,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { safeNextPath } from '@magiim/shared';
+import { lightLoginUrl } from '../../../app/routing/light-login';
+import { pendingNext } from '../pending-next';
 import { isApiError } from '../../../app/api-error';
 import { useSession } from '../../../app/use-session';
 import { FormErrorAlert } from '../../../components/form-error-alert';
@@ -15,7 +18,7 @@ import { useVerifyEmail } from '../api';
 import { useIsolatedT } from '../../../design/isolated-text';
 
 export function VerifyEmailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ti = useIsolatedT();
   const { token = '' } = useParams();
   const session = useSession();
@@ -32,7 +35,13 @@ export function VerifyEmailPage() {
   }, [token, mutate, queryClient]);
 
   const alreadyVerified = isApiError(verify.error) && verify.error.code === 'ALREADY_VERIFIED';
-  const next = session && !alreadyVerified ? { to: '/manage-events', label: t('auth.verifyEmail.goToEvents') } : { to: '/login', label: t('auth.verifyEmail.goToLogin') };
+  // Where the registration was heading (a co-host invitation): the link's ?next=, else what this browser kept.
+  const [params] = useSearchParams();
+  const heading = safeNextPath(params.get('next'), window.location.origin) ?? pendingNext();
+  const signedIn = !!session && !alreadyVerified;
+  const next = signedIn
+    ? { to: heading ?? '/manage-events', label: heading ? t('auth.verifyEmail.continue') : t('auth.verifyEmail.goToEvents') }
+    : { to: '/login', label: t('auth.verifyEmail.goToLogin') };
 
   return (
     <>
@@ -58,9 +67,16 @@ export function VerifyEmailPage() {
         <FormErrorAlert error={verify.error} />
       )}
       {verify.isSuccess || verify.isError ? (
-        <Button component={RouterLink} to={next.to} variant="contained" sx={{ mt: 1 }}>
-          {next.label}
-        </Button>
+        !signedIn && heading ? (
+          // The light sign-in page is its own document: a full load, coming back to where the registration was heading.
+          <Button href={lightLoginUrl(i18n.language, heading)} variant="contained" sx={{ mt: 1 }} data-testid="verify-next">
+            {next.label}
+          </Button>
+        ) : (
+          <Button component={RouterLink} to={next.to} variant="contained" sx={{ mt: 1 }} data-testid="verify-next">
+            {next.label}
+          </Button>
+        )
       ) : null}
     </>
   );

@@ -10,6 +10,10 @@ const COLOR: Record<OrderStatus, 'default' | 'success' | 'error' | 'primary' | '
   failed: 'error',
   cancelled: 'default',
   refunded: 'primary',
+  superseded: 'default',
+  abandoned: 'default',
+  // Money taken that support is checking: never shown as failed.
+  needsAttention: 'secondary',
 };
 
 export function OrderStatusChip({ status }: { status: OrderStatus }) {

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MessageChannel, ORDER_CONFIRMATION_FIELDS, orderConfirmationsSchema } from '@magiim/shared';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -17,6 +16,8 @@ import { totalsOf } from '../checkout-model';
 import { Money } from '../components/money';
 import { formatNumber } from '../format-money';
 import { usePricing } from '../pricing-context';
+import { SendingPromise } from '../components/sending-promise';
+import { NextIcon } from '../../../design/direction-icons';
 
 type ConfirmationField = (typeof ORDER_CONFIRMATION_FIELDS)[number];
 /** Boxes start unticked, which the schema's `true` literals would not take as form values. */
@@ -114,9 +115,10 @@ export function ConfirmationStep() {
       <Typography variant="h2" component="h2" sx={{ mb: 1 }}>
         {t('billing.confirm.title')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
         {t('billing.confirm.lead')}
       </Typography>
+      <SendingPromise sx={{ mb: 2 }} />
       <Box sx={{ display: 'grid', gap: 1 }}>
         {ORDER_CONFIRMATION_FIELDS.map((field) => (
           <Box
@@ -136,7 +138,7 @@ export function ConfirmationStep() {
           type="submit"
           variant="contained"
           size="large"
-          endIcon={<ArrowForwardIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />}
+          endIcon={<NextIcon />}
           data-testid="confirm-continue"
         >
           {t('billing.confirm.continue')}

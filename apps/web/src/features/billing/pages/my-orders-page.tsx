@@ -19,6 +19,7 @@ import { CancelOrderDialog } from '../components/cancel-order-dialog';
 import { Money } from '../components/money';
 import { OrderStatusChip } from '../components/order-status-chip';
 import { formatNumber, formatOrderDate, formatShekels } from '../format-money';
+import { formatEventDate } from '../../events/format-event';
 
 function OrderRow({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
   const { t, i18n } = useTranslation();
@@ -65,6 +66,12 @@ function OrderRow({ order, onCancel }: { order: Order; onCancel: (order: Order) 
           </Button>
         ) : null}
       </Box>
+      {/* The terms' rule, said before anyone asks: open here only before the RSVP start and before anything went out. */}
+      {order.status === 'paid' && order.refundAmount === null ? (
+        <Typography variant="body2" color="text.secondary" data-testid={order.cancellable ? 'cancel-rule' : 'cancel-closed'}>
+          {order.cancellable ? ti('billing.cancel.deadline', { date: formatEventDate(order.rsvpStartDate, i18n.language) }) : t('billing.orders.cancelClosed')}
+        </Typography>
+      ) : null}
     </Card>
   );
 }

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { type PackageId } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -17,6 +16,8 @@ import { PriceSummary } from '../components/price-summary';
 import { TierPicker } from '../components/tier-picker';
 import { formatNumber } from '../format-money';
 import { usePricing } from '../pricing-context';
+import { SendingPromise } from '../components/sending-promise';
+import { NextIcon } from '../../../design/direction-icons';
 
 /** Step 1: package, tier, channel, coupon and the price with VAT. */
 export function OrderStep() {
@@ -87,7 +88,7 @@ export function OrderStep() {
           <Typography variant="body2">{t('billing.order.upgradeLead')}</Typography>
         </Alert>
       ) : (
-        <Typography color="text.secondary">{t('billing.order.lead')}</Typography>
+        <SendingPromise />
       )}
       <PackageCards packages={packages} value={selection.packageId} onChange={(packageId: PackageId) => choose({ packageId })} />
       <TierPicker packages={packages} packageId={selection.packageId} value={selection.inviteeCount} onChange={(inviteeCount) => choose({ inviteeCount })} />
@@ -111,7 +112,7 @@ export function OrderStep() {
         <Button
           variant="contained"
           size="large"
-          endIcon={<ArrowForwardIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />}
+          endIcon={<NextIcon />}
           onClick={() => void navigate(stepHref('confirmation'))}
           disabled={checkCoupon.isPending}
           data-testid="order-continue"

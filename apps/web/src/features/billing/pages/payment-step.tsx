@@ -17,6 +17,7 @@ import { totalsOf } from '../checkout-model';
 import { PriceSummary } from '../components/price-summary';
 import { formatShekels } from '../format-money';
 import { usePricing } from '../pricing-context';
+import { SendingPromise } from '../components/sending-promise';
 
 const allConfirmed = Object.fromEntries(ORDER_CONFIRMATION_FIELDS.map((field) => [field, true])) as CreateOrderInput['confirmations'];
 
@@ -69,6 +70,8 @@ export function PaymentStep() {
         inviteeCount: selection.inviteeCount,
         ...(selection.coupon ? { couponCode: selection.coupon.code } : {}),
         confirmations: allConfirmed,
+        // Back from a declined or cancelled page: a new page, not the open order's old one.
+        ...(result ? { newPage: true } : {}),
       },
       {
         onSuccess: ({ checkoutUrl }) => {
@@ -108,6 +111,7 @@ export function PaymentStep() {
         </Alert>
       ) : null}
       <Typography>{ti('billing.payment.lead', { amount })}</Typography>
+      <SendingPromise />
       <PriceSummary packages={packages} selection={selection} />
       <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
         <LockIcon fontSize="small" aria-hidden />

@@ -9,6 +9,7 @@ import { isApiError } from '../../../app/api-error';
 import { PageHeading } from '../../../components/page-heading';
 import { translateError } from '../../../i18n/translate-error';
 import { useEventById } from '../../events/api';
+import { eventRightsOf } from '../../cohosts/event-rights';
 import { usePackages } from '../api';
 import { initialSelection, isValidSelection, readSelection, writeSelection, type CheckoutSelection } from '../checkout-model';
 import { CheckoutStepper } from '../components/checkout-stepper';
@@ -36,6 +37,18 @@ export function PricingPage() {
     [id],
   );
   const stepHref = useCallback((step: CheckoutStep) => `/pricing/${id}/${step}`, [id]);
+
+  // Issue 28: a co-host learns at once that payment is the owner's, before any step or box to tick.
+  if (event.data && !eventRightsOf(event.data.role).canPay) {
+    return (
+      <>
+        <PageHeading>{t('billing.pricing.title')}</PageHeading>
+        <Alert severity="info" data-testid="pricing-owner-only">
+          {t('billing.ownerOnly')}
+        </Alert>
+      </>
+    );
+  }
 
   const error = event.error ?? packages.error;
   if (error && isApiError(error) && (error.status === 404 || error.status === 400)) return <Navigate to="/error-404" replace />;

@@ -17,6 +17,7 @@ import { writeSelection } from '../checkout-model';
 import { CheckoutStepper } from '../components/checkout-stepper';
 import { OrderDetails } from '../components/order-details';
 import { usePricing } from '../pricing-context';
+import { SendingPromise } from '../components/sending-promise';
 
 /**
  * Step 4: the provider sent the browser here; the order is paid only once the server verified it, so the page
@@ -67,6 +68,7 @@ export function SuccessStep() {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {t(order.kind === 'upgrade' ? 'billing.success.upgradeLead' : 'billing.success.lead')}
         </Typography>
+        <SendingPromise sx={{ mb: 3 }} />
         <OrderDetails order={order} />
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 3 }}>
           {dashboard}
@@ -80,7 +82,21 @@ export function SuccessStep() {
     );
   }
 
-  if (status === 'failed' || status === 'cancelled' || status === 'refunded') {
+  // Money that matched the order only in part: support checks it; it is never shown as a failure.
+  if (status === 'needsAttention') {
+    return (
+      <Box data-testid="success-step" data-status={status}>
+        <PageHeading>{t('billing.success.reviewTitle')}</PageHeading>
+        <CheckoutStepper active="success" />
+        <Alert severity="info" sx={{ mb: 3 }}>
+          {t('billing.success.review')}
+        </Alert>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>{dashboard}</Box>
+      </Box>
+    );
+  }
+
+  if (status === 'failed' || status === 'cancelled' || status === 'refunded' || status === 'superseded' || status === 'abandoned') {
     return (
       <Box data-testid="success-step" data-status={status}>
         <PageHeading>{t(status === 'failed' ? 'billing.success.failedTitle' : 'billing.success.cancelledTitle')}</PageHeading>

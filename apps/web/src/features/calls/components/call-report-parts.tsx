@@ -7,15 +7,22 @@ import { formatInstant } from '../../messaging/format-local';
 import { ToneChip, TONES } from '../../messaging/components/tone-chip';
 import { ATTEMPT_RESULT_TONE, attemptResultText, CALL_RESULT_LOOK, callReasonText, formatDuration } from './call-round-status';
 
-/** The guest's call result as a chip (its own icon and words); the reason of a failed or skipped call under it. */
-export function CallResultChip({ result, reason }: { result: CallResult; reason: string | null }) {
+/** "14:30" of the next try (its local time in Asia/Jerusalem, as the report gives it), isolated in any direction. */
+export const nextTryTime = (nextAttemptAt: string): string => `\u2066${nextAttemptAt.slice(11, 16)}\u2069`;
+
+/**
+ * The guest's call result as a chip (its own icon and words); the reason of a failed or skipped call under it. A
+ * guest waiting for the next try reads "Next try at 14:30" when the report knows the time.
+ */
+export function CallResultChip({ result, reason, nextAttemptAt = null }: { result: CallResult; reason: string | null; nextAttemptAt?: string | null }) {
   const { t } = useTranslation();
   const look = CALL_RESULT_LOOK[result];
   const Icon = look.icon;
+  const label = result === 'retrying' && nextAttemptAt ? t('callRound.results.retryAt', { time: nextTryTime(nextAttemptAt) }) : t(`callRound.results.${result}`);
   const why = reason && reason !== 'noAnswer' && (result === 'failed' || result === 'skipped') ? callReasonText(t, reason) : null;
   return (
     <Box sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.25, flexShrink: 0 }}>
-      <ToneChip tone={look.tone} icon={<Icon />} label={t(`callRound.results.${result}`)} data-testid="call-result" data-result={result} />
+      <ToneChip tone={look.tone} icon={<Icon />} label={label} data-testid="call-result" data-result={result} />
       {why ? (
         <Typography variant="caption" color="text.secondary" data-testid="call-reason">
           {why}

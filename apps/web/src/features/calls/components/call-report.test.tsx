@@ -39,7 +39,7 @@ const retrying = item({
   guestId: '00000000-0000-4000-8000-000000000002',
   fullName: 'יוסי מזרחי',
   phoneNumber: '0501111015',
-  result: 'calling',
+  result: 'retrying',
   attempts: [
     { attempt: 1, startedAt: '2027-03-14T08:05:00.000Z', durationSeconds: null, result: 'busy' },
     { attempt: 2, startedAt: '2027-03-14T10:05:00.000Z', durationSeconds: 75, result: 'voicemail' },
@@ -57,7 +57,7 @@ const noAnswer = item({
 
 const report = (overrides: Partial<CallReportData> = {}): CallReportData => ({
   state: 'running',
-  totals: { queued: 0, calling: 1, answered: 1, noAnswer: 1, failed: 0, skipped: 0 },
+  totals: { queued: 0, calling: 0, retrying: 1, answered: 1, noAnswer: 1, failed: 0, skipped: 0 },
   total: 3,
   items: [answered, retrying, noAnswer],
   ...overrides,
@@ -82,8 +82,9 @@ const wrap = async (lang: 'he' | 'en', node: React.ReactNode, data?: CallReportD
 describe('call round mapping', () => {
   it("reads the call's outbox row as the host's result: waiting, calling, answered, no answer after 3 tries, failed, not called", () => {
     expect(callResultOf({ state: 'queued', reason: null })).toBe('queued');
-    // Queued again between tries (the last try's reason on it): still calling, as the report counts it.
-    expect(callResultOf({ state: 'queued', reason: 'busy' })).toBe('calling');
+    // Queued again between tries (the last try's reason on it): waiting for the next try, as the report counts it;
+    // "calling" is a call on the wire only (issue 27 §2).
+    expect(callResultOf({ state: 'queued', reason: 'busy' })).toBe('retrying');
     expect(callResultOf({ state: 'sent', reason: null })).toBe('calling');
     expect(callResultOf({ state: 'delivered', reason: null })).toBe('answered');
     expect(callResultOf({ state: 'failed', reason: 'noAnswer' })).toBe('noAnswer');
@@ -95,6 +96,7 @@ describe('call round mapping', () => {
     await setLanguage('en');
     const t = i18n.t.bind(i18n);
     expect(describeCall(t, { result: 'calling', reason: null })).toBe('Call: Calling');
+    expect(describeCall(t, { result: 'retrying', reason: 'busy' })).toBe('Call: Waiting for the next try');
     expect(describeCall(t, { result: 'noAnswer', reason: 'noAnswer' })).toBe('Call: No answer after 3 tries');
     expect(describeCall(t, { result: 'skipped', reason: 'answered' })).toBe('Call: Not called, reason: answered meanwhile');
     expect(describeCall(t, { result: 'skipped', reason: 'optedOut' })).toBe('Call: Not called, reason: asked not to get messages');
@@ -119,7 +121,7 @@ describe('call round mapping', () => {
   });
 
   it('turns the totals into filters: all, then each result that has guests (and the chosen one even at zero)', () => {
-    const totals = { queued: 0, calling: 2, answered: 5, noAnswer: 0, failed: 1, skipped: 0 };
+    const totals = { queued: 0, calling: 2, retrying: 0, answered: 5, noAnswer: 0, failed: 1, skipped: 0 };
     expect(reportFilters(totals, null)).toEqual([
       { result: null, count: 8 },
       { result: 'calling', count: 2 },
@@ -145,7 +147,10 @@ describe('CallReport', () => {
     expect(html).toContain('data-state="running"');
     expect(html).toContain('Updating while the calls run');
     expect(html).toMatch(/data-testid="call-filter-all"[\s\S]*?<bdi dir="ltr"[^>]*>3<\/bdi>/);
-    for (const result of ['calling', 'answered', 'noAnswer']) expect(html).toContain(`data-testid="call-filter-${result}"`);
+    for (const result of ['retrying', 'answered', 'noAnswer']) expect(html).toContain(`data-testid="call-filter-${result}"`);
+    expect(html).not.toContain('data-testid="call-filter-calling"');
+    // The guest between tries: "Next try at 14:05" (Asia/Jerusalem, as the report gives it), the time isolated.
+    expect(html).toContain('Next try at \u206614:05\u2069');
     expect(html).not.toContain('data-testid="call-filter-failed"');
     expect(html.match(/data-testid="call-report-row"/g)).toHaveLength(3);
     expect(html.match(/data-testid="call-attempt"/g)).toHaveLength(6);
@@ -164,15 +169,16 @@ describe('CallReport', () => {
 
   it('pages by 50 with the range isolated, and says when the round has not started (he)', async () => {
     const many = await wrap('he', <CallReport eventId="ev1" />, report({ total: 120 }));
+    expect(many).toContain('ניסיון הבא ב-\u206614:05\u2069');
     expect(many).toMatch(/data-testid="call-report-range"[^>]*><bdi dir="ltr"[^>]*>1–50<\/bdi> מתוך <bdi dir="ltr"[^>]*>120<\/bdi>/);
-    const none = await wrap('he', <CallReport eventId="ev1" />, report({ state: 'scheduled', total: 0, items: [], totals: { queued: 0, calling: 0, answered: 0, noAnswer: 0, failed: 0, skipped: 0 } }));
+    const none = await wrap('he', <CallReport eventId="ev1" />, report({ state: 'scheduled', total: 0, items: [], totals: { queued: 0, calling: 0, retrying: 0, answered: 0, noAnswer: 0, failed: 0, skipped: 0 } }));
     expect(none).toContain('data-testid="call-report-empty"');
     expect(none).toContain('href="/event/ev1/guest/timing"');
     expect(none).not.toContain('data-testid="call-report-row"');
   });
 
   it('says why a round cannot start: premium needed (upgrade) or calls off (event settings), not "start it from timing"', async () => {
-    const empty = report({ state: 'scheduled', total: 0, items: [], totals: { queued: 0, calling: 0, answered: 0, noAnswer: 0, failed: 0, skipped: 0 } });
+    const empty = report({ state: 'scheduled', total: 0, items: [], totals: { queued: 0, calling: 0, retrying: 0, answered: 0, noAnswer: 0, failed: 0, skipped: 0 } });
     const basic = await wrap('he', <CallReport eventId="ev1" access="premium" />, empty);
     expect(basic).toContain('data-access="premium"');
     expect(basic).toContain('href="/pricing/ev1"');

@@ -16,8 +16,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import NextIcon from '@mui/icons-material/ChevronRight';
-import PreviousIcon from '@mui/icons-material/ChevronLeft';
 import { CALL_REPORT_PAGE_SIZE, CALL_RESULTS, formatPhone, isLang, type CallReport as CallReportData, type CallResult, type Lang } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -25,10 +23,13 @@ import { Ltr, UserText } from '../../../design/bidi';
 import { useIsolatedT } from '../../../design/isolated-text';
 import { ToneChip } from '../../messaging/components/tone-chip';
 import { useCallReport } from '../report-api';
+import { SendingStoppedNotice } from '../../messaging/components/sending-stopped-notice';
+import { useMessageFunnel } from '../../messaging/api';
 import { CallAttemptList, CallResultChip } from './call-report-parts';
 import { answerText, CALL_TEAL } from './call-round-status';
 import { isPremiumEvent } from '../call-script-fill';
 import { formatLocalDateTime } from '../../messaging/format-local';
+import { BackIcon, NextIcon } from '../../../design/direction-icons';
 
 type Item = CallReportData['items'][number];
 
@@ -73,7 +74,7 @@ export function ReportTable({ items, lang }: { items: Item[]; lang: Lang }) {
                 <Ltr>{formatPhone(item.phoneNumber)}</Ltr>
               </TableCell>
               <TableCell>
-                <CallResultChip result={item.result} reason={item.reason} />
+                <CallResultChip result={item.result} reason={item.reason} nextAttemptAt={item.nextAttemptAt} />
               </TableCell>
               <TableCell sx={{ minWidth: 260 }}>
                 <CallAttemptList attempts={item.attempts} lang={lang} />
@@ -107,7 +108,7 @@ export function ReportCards({ items, lang }: { items: Item[]; lang: Lang }) {
                 <Ltr>{formatPhone(item.phoneNumber)}</Ltr>
               </Typography>
             </Box>
-            <CallResultChip result={item.result} reason={item.reason} />
+            <CallResultChip result={item.result} reason={item.reason} nextAttemptAt={item.nextAttemptAt} />
           </Stack>
           <Box sx={{ mt: 1 }}>
             <CallAttemptList attempts={item.attempts} lang={lang} />
@@ -188,6 +189,7 @@ export function CallReport({ eventId, access = 'on' }: { eventId: string; access
   const [page, setPage] = useState(0);
   const query = useCallReport(eventId, page, filter);
   const data = query.data;
+  const stopped = useMessageFunnel(eventId).data?.stopped === true;
   const choose = (result: CallResult | null) => {
     setFilter(result);
     setPage(0);
@@ -199,6 +201,7 @@ export function CallReport({ eventId, access = 'on' }: { eventId: string; access
   return (
     <Card variant="outlined" component="section" id="call-report" aria-labelledby="call-report-title" data-testid="call-report" data-state={data?.state} sx={{ mt: 3 }}>
       <CardContent>
+        {stopped ? <SendingStoppedNotice eventId={eventId} /> : null}
         <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap sx={{ mb: 1 }}>
           <Typography id="call-report-title" variant="h2" component="h2" sx={{ fontSize: '1.25rem' }}>
             {t('callRound.report.title')}
@@ -267,10 +270,10 @@ export function CallReport({ eventId, access = 'on' }: { eventId: string; access
                   {ti('callRound.report.page', { range: `${from}–${to}`, total: data.total })}
                 </Typography>
                 <Button size="small" onClick={() => setPage(page - 1)} disabled={page === 0} aria-label={t('callRound.report.previous')} sx={{ minWidth: 44 }}>
-                  <PreviousIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
+                  <BackIcon variant="chevron" />
                 </Button>
                 <Button size="small" onClick={() => setPage(page + 1)} disabled={to >= data.total} aria-label={t('callRound.report.next')} sx={{ minWidth: 44 }}>
-                  <NextIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
+                  <NextIcon variant="chevron" />
                 </Button>
               </Stack>
             ) : null}

@@ -10,7 +10,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import type { CallAttemptResult, CallReportItem, CallResult, GuestMessage } from '@magiim/shared';
 import type { TFunction } from 'i18next';
 import type { Tone } from '../../messaging/components/tone-chip';
-import { reasonText } from '../../messaging/components/message-progress';
+import { reasonText } from '../../messaging/components/reason-text';
 
 /** Spec §3: the call's colour is teal. */
 export const CALL_TEAL = '#00796b';
@@ -18,13 +18,14 @@ export const CALL_ICON: SvgIconComponent = CallIcon;
 
 /**
  * The guest's call as the host reads it, from the call's outbox row (state, reason): queued → waiting (queued again
- * after a try, with that try's reason → still calling, as the report says), sent → calling, delivered → answered,
+ * after a try, with that try's reason → waiting for the next try, as the report says), sent → calling (a call on
+ * the wire), delivered → answered,
  * failed with reason noAnswer → no answer after 3 tries, failed → failed, skipped → not called.
  */
 export const callResultOf = (message: Pick<GuestMessage, 'state' | 'reason'>): CallResult => {
   switch (message.state) {
     case 'queued':
-      return message.reason ? 'calling' : 'queued';
+      return message.reason ? 'retrying' : 'queued';
     case 'sent':
       return 'calling';
     case 'delivered':
@@ -41,6 +42,7 @@ export const callResultOf = (message: Pick<GuestMessage, 'state' | 'reason'>): C
 export const CALL_RESULT_LOOK: Record<CallResult, { icon: SvgIconComponent; color: string; tone: Tone }> = {
   queued: { icon: ScheduleIcon, color: '#6b6475', tone: 'neutral' },
   calling: { icon: RingingIcon, color: CALL_TEAL, tone: 'info' },
+  retrying: { icon: ScheduleIcon, color: CALL_TEAL, tone: 'info' },
   answered: { icon: CheckIcon, color: '#2e7d32', tone: 'success' },
   noAnswer: { icon: MissedIcon, color: '#8a5a00', tone: 'warning' },
   failed: { icon: ErrorIcon, color: '#c62828', tone: 'error' },
@@ -68,8 +70,9 @@ const SAID_BY_RESULT = new Set(['noAnswer']);
 export const callReasonText = (t: TFunction, reason: string): string => {
   const own = t(`callRound.reasons.${reason}`, { defaultValue: '' });
   if (own) return own;
-  const messaging = reasonText(t, reason);
-  return messaging !== reason ? messaging : t('callRound.reasons.provider', { code: reason });
+  // A messaging reason only where it has words of its own; its "not delivered" fallback would hide the phone service's code.
+  const known = t(`messaging.reasons.${reason}`, { defaultValue: '' });
+  return known ? reasonText(t, reason) : t('callRound.reasons.provider', { code: reason });
 };
 
 /** "Call: no answer after 3 tries" / "Call: not called, reason: already answered" for the title and the screen reader. */

@@ -17,6 +17,7 @@ import { CallReport, callAccessOf } from '../components/call-report';
 import { CallScriptEditor } from '../components/call-script-editor';
 import { CallPreviewProvider, useCallPreview } from '../components/call-script-player';
 import { CallScriptUpgrade } from '../components/call-script-upgrade';
+import { eventRightsOf } from '../../cohosts/event-rights';
 
 /** One tab per event language; moving to another language stops the sound of this one. */
 function LanguageTabs({ langs, active, onChange }: { langs: Lang[]; active: Lang; onChange: (lang: Lang) => void }) {
@@ -62,7 +63,7 @@ export function CallMessagesPage() {
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 760 }}>
         {t('callScript.intro')}
       </Typography>
-      {premium ? null : <CallScriptUpgrade eventId={event.id} />}
+      {premium || !eventRightsOf(event.role).canPay ? null : <CallScriptUpgrade eventId={event.id} />}
       {langs.length > 1 ? <LanguageTabs langs={langs} active={active} onChange={setActive} /> : null}
       {!data ? (
         query.error ? (

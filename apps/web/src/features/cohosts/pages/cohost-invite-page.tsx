@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -6,7 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { safeNextPath } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { forgetPendingNext } from '../../auth/pending-next';
 import { isApiError } from '../../../app/api-error';
 import { ensureFeatureTexts } from '../../../app/i18n';
 import { lightLoginUrl } from '../../../app/routing/light-login';
@@ -51,10 +52,21 @@ function CohostInvitation() {
   const join = () =>
     accept.mutate(token, {
       onSuccess: ({ eventId }) => {
+        forgetPendingNext();
         showToast('cohosts.page.joined', 'success');
         void navigate(`/event/${eventId}/statistics`, { replace: true });
       },
     });
+  // Back here after registering, verifying and signing in (`?join=1`): the invitation is finished without asking again.
+  const [params] = useSearchParams();
+  const autoJoin = params.get('join') === '1';
+  const joinedOnce = useRef(false);
+  const canJoin = !!session && !!invitation.data;
+  useEffect(() => {
+    if (!autoJoin || !canJoin || joinedOnce.current) return;
+    joinedOnce.current = true;
+    join();
+  });
 
   if (invitation.isPending) {
     return (
@@ -120,7 +132,12 @@ function CohostInvitation() {
               <Button variant="contained" size="large" href={lightLoginUrl(lang, here)} data-testid="cohost-sign-in">
                 {t('cohosts.page.signIn')}
               </Button>
-              <Button variant="outlined" size="large" href={`/register/${encodeURIComponent(lang)}`} data-testid="cohost-register">
+              <Button
+                variant="outlined"
+                size="large"
+                href={`/register/${encodeURIComponent(lang)}?next=${encodeURIComponent(`${here}?join=1`)}`}
+                data-testid="cohost-register"
+              >
                 {t('cohosts.page.register')}
               </Button>
             </Stack>

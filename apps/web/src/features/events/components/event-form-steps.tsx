@@ -42,6 +42,7 @@ import { DateField, preloadDateTimeFields, TimeField } from '../date-time/lazy-d
 import { ImageField } from './image-field';
 import { LocationField } from './location-field';
 import { TransportTranslations } from './transport-translations';
+import { VenueHall } from './venue-hall';
 
 function Section({ title, hint, children }: { title: string; hint?: ReactNode; children: ReactNode }) {
   const id = useId();
@@ -197,6 +198,7 @@ function WhenWhereStep() {
             slotProps={{ htmlInput: { dir: directionOf(lang), lang, maxLength: 120 } }}
           />
         ))}
+        <VenueHall />
       </Section>
     </>
   );

@@ -41,6 +41,8 @@ export function LocationField() {
 
   // The place (city or address) and the venue are two fields: picking a place never touches the venue.
   const choose = (next: PlaceSuggestion | null) => {
+    // Another place: a pin put on the former one's map does not belong to it.
+    if (next?.placeId !== place?.placeId) setValue('location.venuePoint', null, { shouldDirty: true });
     setPlace(next);
     setValue('location.placeId', next?.placeId ?? '', { shouldDirty: true, shouldValidate: formState.errors.location !== undefined });
   };

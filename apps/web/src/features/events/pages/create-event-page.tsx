@@ -5,8 +5,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -28,6 +26,7 @@ import {
   toEventInput,
   type EventFormValues,
 } from '../event-form';
+import { BackIcon, NextIcon } from '../../../design/direction-icons';
 
 const hrefOf = (index: number) => `/create-event/${EVENT_STEPS[index]?.id ?? EVENT_STEPS[0].id}`;
 
@@ -124,7 +123,7 @@ export function CreateEventPage() {
               ) : null}
               <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 4, flexWrap: 'wrap-reverse' }}>
                 {index > 0 ? (
-                  <Button variant="outlined" size="large" onClick={() => void navigate(hrefOf(index - 1))} startIcon={<ArrowBackIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />}>
+                  <Button variant="outlined" size="large" onClick={() => void navigate(hrefOf(index - 1))} startIcon={<BackIcon />}>
                     {t('eventWizard.back')}
                   </Button>
                 ) : (
@@ -137,7 +136,7 @@ export function CreateEventPage() {
                   variant="contained"
                   size="large"
                   loading={createEvent.isPending}
-                  endIcon={last ? undefined : <ArrowForwardIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />}
+                  endIcon={last ? undefined : <NextIcon />}
                   data-testid={last ? 'wizard-create' : 'wizard-next'}
                   sx={{ flexGrow: { xs: 1, sm: 0 } }}
                 >

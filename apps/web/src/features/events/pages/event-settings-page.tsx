@@ -5,8 +5,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -30,8 +28,8 @@ import {
 } from '../event-form';
 import { useEvent } from '../use-event';
 import { CohostsSection } from '../../cohosts/components/cohosts-section';
+import { BackIcon, NextIcon } from '../../../design/direction-icons';
 
-const flip = { transform: 'var(--flip, none)' };
 
 /** `/event/:id/settings/:step?`: the wizard's steps on the saved event; a save sends only what changed. */
 export function EventSettingsPage() {
@@ -97,7 +95,7 @@ export function EventSettingsPage() {
   return (
     <>
       <PageHeading>{t('eventSettings.title')}</PageHeading>
-      <Card sx={{ '--flip': (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') }}>
+      <Card>
         <CardContent sx={{ p: { xs: 2.5, sm: 4 }, '&:last-child': { pb: { xs: 2.5, sm: 4 } } }}>
           <WizardStepper active={index} hrefOf={hrefOf} reachable={() => true} hasError={stepHasError} tickDone={false} />
           <FormProvider {...form}>
@@ -138,14 +136,14 @@ export function EventSettingsPage() {
                 </Button>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexGrow: 1, width: { xs: '100%', sm: 'auto' } }}>
                   {index > 0 ? (
-                    <Button component={RouterLink} to={hrefOf(index - 1)} startIcon={<ArrowBackIcon sx={flip} />}>
+                    <Button component={RouterLink} to={hrefOf(index - 1)} startIcon={<BackIcon />}>
                       {t(`eventWizard.steps.${EVENT_STEPS[index - 1]?.id ?? 'details'}`)}
                     </Button>
                   ) : (
                     <span />
                   )}
                   {index < EVENT_STEPS.length - 1 ? (
-                    <Button component={RouterLink} to={hrefOf(index + 1)} endIcon={<ArrowForwardIcon sx={flip} />}>
+                    <Button component={RouterLink} to={hrefOf(index + 1)} endIcon={<NextIcon />}>
                       {t(`eventWizard.steps.${EVENT_STEPS[index + 1]?.id ?? 'rsvp'}`)}
                     </Button>
                   ) : null}

@@ -7,6 +7,7 @@ import AddIcon from '@mui/icons-material/Add';
 import type { EventDto } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useRemainingTextsAfterPaint } from '../../../app/first-screen/remaining-texts';
 import { PageHeading } from '../../../components/page-heading';
 import { translateError } from '../../../i18n/translate-error';
 import { useEvents } from '../api';
@@ -19,6 +20,7 @@ import { EventsEmptyState } from '../components/events-empty-state';
 export function ManageEventsPage() {
   const { t } = useTranslation();
   const events = useEvents();
+  useRemainingTextsAfterPaint(events.data !== undefined);
   // `#event-delete/<id>` (app/routing/use-hash-popup.ts): back closes the question, a reload asks it again.
   const deleteDialog = useHashPopup('event-delete');
 

@@ -21,7 +21,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { EXPENSE_SUPPLIER_MAX, LANGUAGE_OWN_NAMES, LANGUAGES, type ExpensesResponse, type Lang } from '@magiim/shared';
+import { EXPENSE_SUPPLIER_MAX, LANGUAGES, type ExpensesResponse, type Lang } from '@magiim/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../app/api-error';
@@ -399,8 +399,8 @@ export function ExpensesPage() {
             </Button>
             <Menu anchorEl={exportAnchor} open={Boolean(exportAnchor)} onClose={() => setExportAnchor(null)}>
               {LANGUAGES.map((option) => (
-                <MenuItem key={option} onClick={() => onExport(option)} data-testid={`expense-export-${option}`} lang={option}>
-                  {t('expenses.exportIn', { language: LANGUAGE_OWN_NAMES[option] })}
+                <MenuItem key={option} onClick={() => onExport(option)} data-testid={`expense-export-${option}`}>
+                  {t(`expenses.exportIn.${option}`)}
                 </MenuItem>
               ))}
             </Menu>

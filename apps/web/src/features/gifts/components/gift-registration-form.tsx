@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { giftRegistrationSchema, type GiftRegistration, type GiftRegistrationInput } from '@magiim/shared';
+import { giftRegistrationSchema, ISRAELI_BANKS, isLang, type GiftRegistration, type GiftRegistrationInput } from '@magiim/shared';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert';
@@ -24,7 +24,8 @@ const digits = (maxLength: number, testId: string) => ({ htmlInput: { inputMode:
 
 /** The owner's details for the card provider; the payout goes to the bank account. */
 export function GiftRegistrationForm({ eventId, defaults }: { eventId: string; defaults?: Partial<GiftRegistrationInput> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = isLang(i18n.language) ? i18n.language : 'he';
   const register = useRegisterGiftAccount(eventId);
   const { control, handleSubmit, setError } = useForm<GiftRegistrationInput, unknown, GiftRegistration>({
     resolver: zodResolver(giftRegistrationSchema),
@@ -65,8 +66,24 @@ export function GiftRegistrationForm({ eventId, defaults }: { eventId: string; d
       <Typography variant="h3" sx={{ mt: 3 }}>
         {t('gifts.form.bankTitle')}
       </Typography>
+      {/* The bank by its name, its Bank of Israel code beside (issue 28: nobody knows the code by heart). */}
+      <FormTextField
+        control={control}
+        name="bankAccount.bank"
+        select
+        label={t('gifts.form.bank')}
+        helperText={t('gifts.form.bankHelp')}
+        required
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'gift-bank' } }}
+      >
+        <option value="">{t('gifts.form.bankChoose')}</option>
+        {ISRAELI_BANKS.map((bank) => (
+          <option key={bank.code} value={bank.code}>
+            {`${bank.names[lang]} (${bank.code})`}
+          </option>
+        ))}
+      </FormTextField>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-        <FormTextField control={control} name="bankAccount.bank" label={t('gifts.form.bank')} helperText={t('gifts.form.bankHelp')} required slotProps={digits(2, 'gift-bank')} />
         <FormTextField control={control} name="bankAccount.branch" label={t('gifts.form.branch')} helperText={t('gifts.form.branchHelp')} required slotProps={digits(3, 'gift-branch')} />
         <FormTextField control={control} name="bankAccount.account" label={t('gifts.form.account')} helperText={t('gifts.form.accountHelp')} required slotProps={digits(11, 'gift-account')} />
       </Stack>

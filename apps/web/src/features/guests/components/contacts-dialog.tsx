@@ -21,6 +21,7 @@ import { Ltr, UserText } from '../../../design/bidi';
 import { useGuestRows } from '../api';
 import type { PickedContact } from '../contact-sources';
 import { ImportReport } from './import-report';
+import { googleErrorKey } from '../google-error-key';
 
 interface ContactsDialogProps {
   eventId: string;
@@ -75,7 +76,7 @@ export function ContactsDialog({ eventId, contacts, loadError, open, onClose }: 
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
       <DialogTitle id={titleId}>{t('guests.contacts.title')}</DialogTitle>
       <DialogContent>
-        {loadError ? <Alert severity="error">{t('errors.GOOGLE_CONTACTS_FAILED')}</Alert> : null}
+        {loadError ? <Alert severity="error">{t(googleErrorKey(loadError))}</Alert> : null}
         {contacts ? (
           <>
             <TextField
@@ -86,7 +87,7 @@ export function ContactsDialog({ eventId, contacts, loadError, open, onClose }: 
               margin="dense"
               type="search"
             />
-            <List dense sx={{ maxHeight: 360, overflow: 'auto' }} aria-label={t('guests.contacts.title')}>
+            <List dense tabIndex={0} sx={{ maxHeight: 360, overflow: 'auto', '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }} aria-label={t('guests.contacts.title')}>
               {visible.slice(0, MAX_LISTED).map(({ contact, index }) => (
                 <ListItem key={index} disablePadding divider>
                   {/* A label around the box, not a button around it: one control per contact (axe "nested-interactive"). */}

@@ -15,13 +15,15 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { formatPhone, type GroupDto, type GuestDto, type GuestSort } from '@magiim/shared';
+import { formatPhone, isLandline, type GroupDto, type GuestDto, type GuestSort } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Ltr, UserText } from '../../../design/bidi';
 import { useIsolatedT } from '../../../design/isolated-text';
 import { GuestLinkMenu } from '../../invitations/components/guest-link-menu';
-import { MessageProgress } from '../../messaging/components/message-progress';
+import { openQuestionsOf } from '../../invitations/components/answer-details';
+import { ProgressLegend } from '../../messaging/components/message-progress';
+import { MessageProgressButton } from '../../messaging/components/message-history-button';
 import { GuestStatusChip } from './guest-status-chip';
 import { InvitationViews } from './invitation-views';
 
@@ -49,10 +51,32 @@ const SORTABLE: Partial<Record<string, 'name' | 'countOfInvites' | 'status' | 'v
   viewedCount: 'viewedCount',
 };
 
+/** A landline gets no WhatsApp and no SMS: the host sees it under the number. */
+function LandlineNote({ label }: { label: string }) {
+  return (
+    <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }} data-testid="landline-note">
+      {label}
+    </Typography>
+  );
+}
+
 const attendingText = (guest: GuestDto) => (guest.attending === null ? '' : `${guest.attending}/${guest.countOfInvites}`);
+
+/** A coming guest's questions not asked yet on the channel they answered by (transport, meals): "still to answer: …". */
+function OpenQuestions({ guest }: { guest: GuestDto }) {
+  const { t } = useTranslation();
+  const open = guest.status === 'approved' || guest.status === 'changedDecision' ? openQuestionsOf(guest.answer) : [];
+  if (open.length === 0) return null;
+  return (
+    <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }} data-testid="open-questions">
+      {t('invitations.answer.openHint', { questions: open.map((key) => t(`invitations.answer.${key}`)).join(', ') })}
+    </Typography>
+  );
+}
 
 
 interface RowLabels {
+  landline: string;
   edit: string;
   link: string;
   delete: string;
@@ -88,8 +112,9 @@ const GuestTableRow = memo(function GuestTableRow({
       <TableCell className="guest-name">
         <UserText>{guest.fullName}</UserText>
       </TableCell>
-      <TableCell>
+      <TableCell className="guest-phone">
         <Ltr>{formatPhone(guest.phoneNumber)}</Ltr>
+        {isLandline(guest.phoneNumber) ? <LandlineNote label={labels.landline} /> : null}
       </TableCell>
       <TableCell>
         <Ltr>{guest.countOfInvites}</Ltr>
@@ -100,12 +125,13 @@ const GuestTableRow = memo(function GuestTableRow({
       </TableCell>
       <TableCell>
         <Ltr>{attendingText(guest)}</Ltr>
+        <OpenQuestions guest={guest} />
       </TableCell>
       <TableCell>
         <InvitationViews count={guest.viewedCount} />
       </TableCell>
       <TableCell>
-        <MessageProgress messages={guest.messages} optedOut={guest.optedOut} />
+        <MessageProgressButton eventId={eventId} guestId={guest.id} guestName={guest.fullName} messages={guest.messages} optedOut={guest.optedOut} />
       </TableCell>
       <TableCell align="right">
         <div style={{ display: 'flex', gap: 4, justifyContent: 'flex-end', alignItems: 'center' }}>
@@ -134,7 +160,7 @@ export const GuestTable = memo(function GuestTable({ eventId, guests, groups, se
   const { t } = useTranslation();
   const ti = useIsolatedT();
   const groupName = useMemo(() => new Map(groups.map((group) => [group.id, group.name])), [groups]);
-  const labels = useMemo<RowLabels>(() => ({ edit: t('guests.actions.edit'), link: t('invitations.links.menu'), delete: t('guests.actions.delete'), select: t('guests.actions.select') }), [t]);
+  const labels = useMemo<RowLabels>(() => ({ landline: t('guests.card.landline'), edit: t('guests.actions.edit'), link: t('invitations.links.menu'), delete: t('guests.actions.delete'), select: t('guests.actions.select') }), [t]);
   const allChecked = guests.length > 0 && guests.every((guest) => selected.has(guest.id));
 
   const actions = (guest: GuestDto) => (
@@ -168,20 +194,25 @@ export const GuestTable = memo(function GuestTable({ eventId, guests, groups, se
               <Typography sx={{ fontWeight: 600 }} noWrap>
                 <UserText>{guest.fullName}</UserText>
               </Typography>
-              {/* Each fact whole on its line: "Invited: 1" never breaks before its number. */}
-              <Typography variant="body2" color="text.secondary" sx={{ '& > span': { whiteSpace: 'nowrap' } }}>
-                <Ltr>{formatPhone(guest.phoneNumber)}</Ltr>
-                {' · '}
+              {/* Each fact whole, spaced apart rather than dotted: no separator is ever left hanging at a line's end. */}
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                component="div"
+                sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25, '& > span': { whiteSpace: 'nowrap' } }}
+                data-testid="guest-card-facts"
+              >
+                <span>
+                  <Ltr>{formatPhone(guest.phoneNumber)}</Ltr>
+                </span>
                 <span>{ti('guests.card.invited', { count: guest.countOfInvites })}</span>
                 {guest.groupId ? (
-                  <>
-                    {' · '}
-                    <span>
-                      <UserText>{groupName.get(guest.groupId) ?? ''}</UserText>
-                    </span>
-                  </>
+                  <span>
+                    <UserText>{groupName.get(guest.groupId) ?? ''}</UserText>
+                  </span>
                 ) : null}
               </Typography>
+              {isLandline(guest.phoneNumber) ? <LandlineNote label={t('guests.card.landline')} /> : null}
               {/* Not invited yet is said once above the list: no line of its own on each card. */}
               {guest.status === 'pending' && guest.attending === null ? null : (
                 <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.75 }}>
@@ -191,6 +222,7 @@ export const GuestTable = memo(function GuestTable({ eventId, guests, groups, se
                       <Ltr>{attendingText(guest)}</Ltr>
                     </Typography>
                   ) : null}
+                  <OpenQuestions guest={guest} />
                 </Stack>
               )}
               <Typography variant="caption" component="p" sx={{ mt: 0.75 }}>
@@ -198,13 +230,14 @@ export const GuestTable = memo(function GuestTable({ eventId, guests, groups, se
               </Typography>
               {guest.messages.length > 0 || guest.optedOut ? (
                 <Box sx={{ mt: 0.5 }}>
-                  <MessageProgress messages={guest.messages} optedOut={guest.optedOut} />
+                  <MessageProgressButton eventId={eventId} guestId={guest.id} guestName={guest.fullName} messages={guest.messages} optedOut={guest.optedOut} />
                 </Box>
               ) : null}
             </Box>
             {actions(guest)}
           </Card>
         ))}
+        {guests.some((guest) => guest.messages.length > 0) ? <ProgressLegend /> : null}
       </Stack>
     );
   }
@@ -224,7 +257,9 @@ export const GuestTable = memo(function GuestTable({ eventId, guests, groups, se
   };
 
   return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 3, bgcolor: 'background.paper', '& .guest-name': { fontWeight: 500 } }}>
+    <>
+    {/* Names and phones never wrap while the table has room (a phone number never wraps at all). */}
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 3, bgcolor: 'background.paper', '& .guest-name': { fontWeight: 500, whiteSpace: 'nowrap' }, '& .guest-phone': { whiteSpace: 'nowrap' } }}>
       <Table size="small" aria-label={t('guests.list.tableLabel')}>
         <TableHead>
           <TableRow>
@@ -267,5 +302,7 @@ export const GuestTable = memo(function GuestTable({ eventId, guests, groups, se
         </TableBody>
       </Table>
     </TableContainer>
+    {guests.some((guest) => guest.messages.length > 0) ? <ProgressLegend /> : null}
+    </>
   );
 });

@@ -39,7 +39,7 @@ export function ImportReport({ result, rowLabel = (row) => row, committed = fals
         {bad > 0 ? ` ${t('guests.import.badRows', { count: bad })}` : ''}
       </Alert>
       {result.errors.length > 0 && !summaryOnly ? (
-        <TableContainer sx={{ maxHeight: 280, border: 1, borderColor: 'divider', borderRadius: 2 }}>
+        <TableContainer tabIndex={0} role="region" aria-label={t('guests.import.errorsTable')} sx={{ maxHeight: 280, border: 1, borderColor: 'divider', borderRadius: 2, '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}>
           <Table size="small" stickyHeader aria-label={t('guests.import.errorsTable')}>
             <TableHead>
               <TableRow>

@@ -55,7 +55,9 @@ export function PastedRowsReview({ rows, lines, errors }: { rows: PastedRow[]; l
           component="ul"
           aria-label={t('guests.paste.review')}
           data-testid="paste-review"
-          sx={{ listStyle: 'none', p: 0, m: 0, border: 1, borderColor: 'divider', borderRadius: 2, maxHeight: 420, overflowY: 'auto' }}
+          // A scrolling region takes focus so a keyboard can scroll it (axe scrollable-region-focusable).
+          tabIndex={0}
+          sx={{ listStyle: 'none', p: 0, m: 0, border: 1, borderColor: 'divider', borderRadius: 2, maxHeight: 420, overflowY: 'auto', '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}
         >
           {rows.slice(0, MAX_SHOWN).map((row, index) => (
             <Box
@@ -95,7 +97,7 @@ export function PastedRowsReview({ rows, lines, errors }: { rows: PastedRow[]; l
 
   return (
     <Box>
-      <TableContainer sx={{ maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 2 }}>
+      <TableContainer tabIndex={0} role="region" aria-label={t('guests.paste.review')} sx={{ maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 2, '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}>
         <Table size="small" stickyHeader aria-label={t('guests.paste.review')} data-testid="paste-review">
           <TableHead>
             <TableRow>

@@ -6,7 +6,7 @@ import { Ltr } from '../../../design/bidi';
 
 export type ListFilter = GuestStatusFilter | 'all' | 'viewed';
 
-const ORDER: ListFilter[] = ['all', 'approved', 'partiallyComing', 'declined', 'maybe', 'inProgress', 'changedDecision', 'wrongNumber', 'pending', 'viewed'];
+const ORDER: ListFilter[] = ['all', 'approved', 'partiallyComing', 'declined', 'maybe', 'inProgress', 'changedDecision', 'wrongNumber', 'notReached', 'pending', 'viewed'];
 
 /**
  * Counts over the whole list as chips; one chip is the filter. Statuses nobody has are left out, and so is

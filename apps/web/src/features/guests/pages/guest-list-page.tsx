@@ -35,15 +35,19 @@ import { BulkActionsBar } from '../components/bulk-actions-bar';
 import { useHashPopup } from '../../../app/routing/use-hash-popup';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ContactsDialog } from '../components/contacts-dialog';
+import { googleErrorKey } from '../google-error-key';
 import { GuestTable } from '../components/guest-table';
 import { ImportGuestsDialog } from '../components/import-guests-dialog';
 import { NotInvitedNote, waitsForPackage } from '../components/not-invited-note';
+import { SendingStoppedNotice } from '../../messaging/components/sending-stopped-notice';
+import { useMessageFunnel } from '../../messaging/api';
 import { PasteGuestsDialog } from '../components/paste-guests-dialog';
 import { QuickAddRow } from '../components/quick-add-row';
 import { StatusFilter, type ListFilter } from '../components/status-filter';
 import { hasContactPicker, pickPhoneContacts, requestGoogleContactsToken, type PickedContact } from '../contact-sources';
 import { useDebouncedValue } from '../use-debounced-value';
 import { UserText } from '../../../design/bidi';
+import { paginationActionSlots } from '../../../design/direction-icons';
 
 const PAGE_SIZES = [25, 50, 100, 200];
 
@@ -121,6 +125,7 @@ export function GuestListPage() {
 
   const items = useMemo(() => list.data?.items ?? [], [list.data]);
   const counts = list.data?.counts ?? {};
+  const stopped = useMessageFunnel(event.id, event.progressStatus === 0).data?.stopped === true;
   const total = list.data?.total ?? 0;
   const everyone = counts.all ?? 0;
   // `#guest-delete/<id>` names a guest of the page shown; another page's guest (an old link) opens nothing.
@@ -168,7 +173,7 @@ export function GuestListPage() {
     } catch (error) {
       if (!isApiError(error)) googleContacts.reset();
       setContacts([]);
-      showToast('errors.GOOGLE_CONTACTS_FAILED', 'error');
+      showToast(googleErrorKey(error), 'error');
     }
   };
   const openPhoneContacts = async () => {
@@ -273,7 +278,8 @@ export function GuestListPage() {
 
       <PublicAnswersCard eventId={event.id} place="newGuests" />
 
-      {list.data && waitsForPackage(event.progressStatus, counts.pending) ? <NotInvitedNote sx={{ mb: 3 }} /> : null}
+      <SendingStoppedNotice eventId={event.id} enabled={event.progressStatus === 0} />
+      {list.data && !stopped && waitsForPackage(event.progressStatus, counts.pending) ? <NotInvitedNote sx={{ mb: 3 }} /> : null}
 
       {list.isError ? <Alert severity="error">{t('errors.INTERNAL')}</Alert> : null}
 
@@ -356,6 +362,7 @@ export function GuestListPage() {
             labelRowsPerPage={t('guests.list.perPage')}
             labelDisplayedRows={({ from, to, count }) => t('guests.list.range', { from, to, count })}
             getItemAriaLabel={(type) => t(`guests.list.pageNav.${type}`)}
+            slots={paginationActionSlots}
           />
         </>
       ) : null}

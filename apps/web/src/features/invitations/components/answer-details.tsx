@@ -9,7 +9,25 @@ export interface AnswerFields {
   attending: number | null;
   meals: MealCounts;
   transport: { option: string } | null;
+  /** Coming, but not asked about transport / meals yet (answered by WhatsApp, SMS or a call): shown open. */
+  transportOpen?: boolean;
+  mealsOpen?: boolean;
   comments: string;
+}
+
+/** The questions a coming guest still has to answer (not asked on the channel they answered by), for a short note. */
+export const openQuestionsOf = (answer: Pick<AnswerFields, 'transportOpen' | 'mealsOpen'> | null | undefined): ('openMeals' | 'openTransport')[] => [
+  ...(answer?.mealsOpen ? (['openMeals'] as const) : []),
+  ...(answer?.transportOpen ? (['openTransport'] as const) : []),
+];
+
+/** A question still open: said in words, in the secondary colour (never "none"). */
+function OpenValue({ label }: { label: string }) {
+  return (
+    <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }} data-open="">
+      {label}
+    </Box>
+  );
 }
 
 /** People, meals, transport and the guest's own comment, as short labelled lines (a description list). */
@@ -24,14 +42,18 @@ export function AnswerDetails({ answer, countOfInvites }: { answer: AnswerFields
       value: <Ltr>{countOfInvites ? `${answer.attending}/${countOfInvites}` : answer.attending}</Ltr>,
     });
   }
-  if (meals.length > 0) {
+  if (answer.mealsOpen && meals.length === 0) {
+    rows.push({ key: 'meals', label: t('invitations.answer.meals'), value: <OpenValue label={t('invitations.answer.open')} /> });
+  } else if (meals.length > 0) {
     rows.push({
       key: 'meals',
       label: t('invitations.answer.meals'),
       value: meals.map(([meal, count]) => t('invitations.answer.mealCount', { meal: t(`eventWizard.meals.${meal}`), count })).join(' · '),
     });
   }
-  if (answer.transport) rows.push({ key: 'transport', label: t('invitations.answer.transport'), value: <bdi>{answer.transport.option}</bdi> });
+  if (answer.transportOpen && !answer.transport) {
+    rows.push({ key: 'transport', label: t('invitations.answer.transport'), value: <OpenValue label={t('invitations.answer.open')} /> });
+  } else if (answer.transport) rows.push({ key: 'transport', label: t('invitations.answer.transport'), value: <bdi>{answer.transport.option}</bdi> });
   if (answer.comments.trim()) {
     rows.push({
       key: 'comments',

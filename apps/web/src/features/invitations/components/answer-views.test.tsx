@@ -93,6 +93,19 @@ describe('guest answer card', () => {
     expect(html).toContain('05/07/2030 12:05');
   });
 
+  it('shows transport and meals never asked (an answer by phone) as not asked yet, not as "none"', async () => {
+    const answer = { meals: {}, transport: null, transportOpen: true, mealsOpen: true, comments: '', answeredAt: '2030-07-05T09:05:00.000Z' };
+    const en = await render('en', <GuestAnswerCard guest={guest({ answer, changedDecision: false })} />);
+    expect(en.match(/Not asked yet/g)).toHaveLength(2);
+    expect(en).toContain('Transport');
+    const he = await render('he', <GuestAnswerCard guest={guest({ answer, changedDecision: false })} />);
+    expect(he).toContain('עוד לא נשאל');
+    // Answered: the option, nothing open.
+    const answered = await render('en', <GuestAnswerCard guest={guest({ answer: { ...answer, transport: { option: 'Haifa' }, transportOpen: false, mealsOpen: false } })} />);
+    expect(answered).toContain('Haifa');
+    expect(answered).not.toContain('Not asked yet');
+  });
+
   it('says when there is no answer yet', async () => {
     const html = await render('en', <GuestAnswerCard guest={guest({ answer: null, changedDecision: false, status: 'inProgress', attending: null })} />);
     expect(html).toContain('No answer yet.');

@@ -7,7 +7,6 @@ import IconButton from '@mui/material/IconButton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import InfoIcon from '@mui/icons-material/InfoOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { Lang } from '@magiim/shared';
@@ -20,10 +19,10 @@ import { useEventById } from '../../events/api';
 import { usePreviewLinks } from '../api';
 import { pickPreviewLang } from '../preview-lang';
 import { withLang } from '../share-links';
+import { BackIcon } from '../../../design/direction-icons';
 
 export type PreviewKind = 'invitation' | 'navigate';
 
-const flipInRtl = { transform: (theme: { direction: string }) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') } as const;
 
 /**
  * `/event/:id/invitation` and `/event/:id/navigate` (spec §2, blank layout): the guest's page exactly as guests
@@ -82,11 +81,11 @@ export function InvitationPreviewPage({ kind }: { kind: PreviewKind }) {
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', px: { xs: 1, sm: 2 }, pt: 0.5 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', columnGap: 1 }}>
-          <Button component={RouterLink} to={backTo} startIcon={<ArrowBackIcon sx={flipInRtl} />} sx={{ display: { xs: 'none', sm: 'inline-flex' } }} data-testid="preview-back">
+          <Button component={RouterLink} to={backTo} startIcon={<BackIcon />} sx={{ display: { xs: 'none', sm: 'inline-flex' } }} data-testid="preview-back">
             {t('invitations.preview.back')}
           </Button>
           <IconButton component={RouterLink} to={backTo} aria-label={t('invitations.preview.back')} title={t('invitations.preview.back')} sx={{ display: { xs: 'inline-flex', sm: 'none' }, width: 44, height: 44 }}>
-            <ArrowBackIcon sx={flipInRtl} />
+            <BackIcon />
           </IconButton>
           {/* wraps on a phone rather than cutting the title short */}
           <PageHeading variant="h3" gutterBottom={false} sx={{ flexGrow: 1, minWidth: 0, fontSize: '1.05rem', lineHeight: 1.25, px: { sm: 1 } }}>

@@ -4,7 +4,9 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { directionOf, type Lang } from '@magiim/shared';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
+import { Ltr } from '../../../design/bidi';
+import { linkParts } from '../link-parts';
 import { useTranslation } from 'react-i18next';
 import { OPT_OUT_LINES } from '@magiim/shared';
 
@@ -61,7 +63,16 @@ export function MessagePreview({ text, lang, caption }: { text: string; lang: La
           }}
           data-testid="preview-bubble"
         >
-          {whatsapp ? text : `${text}\n${OPT_OUT_LINES[lang]}`}
+          {/* Links isolated: in Hebrew or Arabic "…/http://host/invite" would otherwise read from its end. */}
+          {linkParts(whatsapp ? text : `${text}\n${OPT_OUT_LINES[lang]}`).map((part, index) =>
+            part.link ? (
+              <Ltr key={index}>
+                {part.text}
+              </Ltr>
+            ) : (
+              <Fragment key={index}>{part.text}</Fragment>
+            ),
+          )}
         </Box>
       </Paper>
     </Box>

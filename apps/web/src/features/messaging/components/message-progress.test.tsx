@@ -17,18 +17,25 @@ describe('MessageProgress', () => {
     expect(describeMessage(i18n.t, { type: 1, channel: 3, state: 'read', reason: null })).toBe('Invitation: Read (channel: WhatsApp)');
     expect(describeMessage(i18n.t, { type: 2, channel: 1, state: 'failed', reason: 'wrongNumber' })).toBe('Directions: Failed (channel: SMS), reason: wrong number');
     expect(describeMessage(i18n.t, { type: 3, channel: 3, state: 'failed', reason: '131026' })).toBe('Thank you: Failed (channel: WhatsApp), reason: not on WhatsApp');
-    // A code without a text of its own is shown as it is.
-    expect(describeMessage(i18n.t, { type: 1, channel: 3, state: 'failed', reason: 'http503' })).toContain('reason: http503');
+    // No raw code on screen: a code without words of its own reads "not delivered".
+    expect(describeMessage(i18n.t, { type: 1, channel: 3, state: 'failed', reason: 'http503' })).toBe('Invitation: Failed (channel: WhatsApp), reason: not delivered');
+    expect(describeMessage(i18n.t, { type: 1, channel: 1, state: 'failed', reason: 'undeliverable' })).toBe('Invitation: Failed (channel: SMS), reason: the number could not receive it');
+    expect(describeMessage(i18n.t, { type: 1, channel: 1, state: 'skipped', reason: 'landline' })).toContain('reason: landline: calls only');
+    expect(describeMessage(i18n.t, { type: 1, channel: 3, state: 'skipped', reason: 'cancelled' })).toContain('reason: sending stopped: package cancelled');
   });
 
   it("explains the real channels' reasons: the daily limit, Meta's template, unsure and undelivered sends, 019's codes", () => {
-    const reason = (state: 'queued' | 'sent' | 'failed' | 'skipped', code: string, channel: 1 | 3 = 3) =>
+    const reason = (state: 'queued' | 'sent' | 'delivered' | 'failed' | 'skipped', code: string, channel: 1 | 3 = 3) =>
       describeMessage(i18n.t, { type: 1, channel, state, reason: code }).split('reason: ')[1];
     expect(reason('skipped', 'dailyLimit')).toBe("WhatsApp's daily limit reached");
     // Waiting for tomorrow's tier, sent without a confirmation, given an SMS for want of a delivery: said whatever the state.
     expect(reason('queued', 'dailyLimit')).toBe("WhatsApp's daily limit reached");
     expect(reason('sent', 'uncertain')).toBe('sending not confirmed');
     expect(reason('sent', 'noDelivery')).toBe('not delivered on WhatsApp in time – sent by SMS');
+    // A send whose outcome stayed unknown, settled by SMS; a guest WhatsApp already could not reach in this event.
+    expect(reason('sent', 'uncertainSms')).toBe('outcome unknown, sent by SMS');
+    expect(reason('delivered', 'uncertainSms')).toBe('outcome unknown, sent by SMS');
+    expect(reason('skipped', 'whatsappUnreachable')).toBe('not reachable on WhatsApp – sent by SMS');
     expect(reason('skipped', 'templateNotApproved')).toBe('WhatsApp template not approved in time – sent by SMS');
     expect(reason('skipped', '131050')).toBe('stopped marketing messages on WhatsApp – gets SMS');
     expect(reason('failed', '131049')).toBe('WhatsApp held back this marketing message');
@@ -67,8 +74,8 @@ describe('MessageProgress', () => {
     expect(call('failed', 'busy')).toContain('aria-label="Call: Call failed, reason: line busy"');
     expect(call('skipped', 'answered')).toContain('aria-label="Call: Not called, reason: answered meanwhile"');
     expect(call('queued')).toContain('aria-label="Call: Waiting to call"');
-    // Waiting for the next try after no answer: still calling (not "waiting to call").
-    expect(call('queued', 'noAnswer')).toContain('aria-label="Call: Calling"');
+    // Waiting for the next try after no answer: not "calling" (a call on the wire only), "waiting for the next try" (issue 27 §2).
+    expect(call('queued', 'noAnswer')).toContain('aria-label="Call: Waiting for the next try"');
     // The phone icon takes the call's teal (spec §3).
     expect(call('sent')).toContain('color:#00796b');
     // A call is never described as a message's delivery.

@@ -13,6 +13,7 @@ import type { GuestMessage, MessageState } from '@magiim/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ToneChip } from './tone-chip';
+import { reasonText } from './reason-text';
 import { CALL_RESULT_LOOK, callResultOf, describeCall } from '../../calls/components/call-round-status';
 
 /** Spec §3: invitation success green, direction blue, thanks red, call teal. */
@@ -34,15 +35,7 @@ const STATE_MARK: Record<MessageState, { icon: SvgIconComponent; color: string }
 };
 
 /** Reasons worth saying whatever the state: waiting for tomorrow's WhatsApp tier, sent without a confirmation, given an SMS for want of a delivery. */
-const REASONS_ON_ANY_STATE = new Set(['dailyLimit', 'uncertain', 'noDelivery']);
-/** 019's own codes (`sms019:<n>`, `sms019:http503`) share one sentence naming the code (a ':' in a key would read as a namespace). */
-const SMS019_PREFIX = 'sms019:';
-
-/** A message's reason in the host's words; an unknown code as it is. */
-export const reasonText = (t: TFunction, reason: string): string =>
-  reason.startsWith(SMS019_PREFIX)
-    ? t('messaging.reasons.sms019', { code: reason.slice(SMS019_PREFIX.length) })
-    : t(`messaging.reasons.${reason}`, { defaultValue: reason });
+const REASONS_ON_ANY_STATE = new Set(['dailyLimit', 'uncertain', 'noDelivery', 'uncertainSms']);
 
 /** "Invitation: read (channel: WhatsApp), reason: …" for the title and the screen reader. */
 export const describeMessage = (t: TFunction, message: Pick<GuestMessage, 'type' | 'channel' | 'state' | 'reason'>): string => {
@@ -82,7 +75,7 @@ export function MessageMark({ message }: { message: GuestMessage }) {
         gap: '1px',
         px: 0.25,
         borderRadius: 1,
-        bgcolor: message.state === 'failed' ? 'rgba(198,40,40,0.08)' : call === 'calling' ? 'rgba(0,121,107,0.1)' : undefined,
+        bgcolor: message.state === 'failed' ? 'rgba(198,40,40,0.08)' : call === 'calling' || call === 'retrying' ? 'rgba(0,121,107,0.1)' : undefined,
       }}
     >
       <TypeIcon sx={{ fontSize: 18, color: look.color }} aria-hidden />
@@ -103,6 +96,27 @@ export function MessageProgress({ messages, optedOut }: { messages: GuestMessage
       {optedOut ? (
         <ToneChip tone="warning" icon={<BlockIcon />} label={t('messaging.progress.optedOut')} title={t('messaging.progress.optedOutHint')} data-testid="opted-out" />
       ) : null}
+    </Box>
+  );
+}
+
+/** What the progress marks mean: the message types and the states, each mark beside its words. */
+export function ProgressLegend() {
+  const { t } = useTranslation();
+  const types = [1, 2, 3, 4] as const;
+  const states: MessageState[] = ['queued', 'sent', 'delivered', 'read', 'failed', 'skipped'];
+  const item = (key: string, Icon: SvgIconComponent, color: string, label: string) => (
+    <Box component="li" key={key} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+      <Icon sx={{ fontSize: 16, color }} aria-hidden />
+      {label}
+    </Box>
+  );
+  return (
+    <Box component="section" aria-label={t('messaging.history.legendTitle')} data-testid="progress-legend" sx={{ mt: 1, color: 'text.secondary', fontSize: '0.8125rem' }}>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}>
+        {types.map((type) => item(`type-${type}`, MESSAGE_TYPE_LOOK[type].icon, MESSAGE_TYPE_LOOK[type].color, t(`messaging.types.${type}`)))}
+        {states.map((state) => item(`state-${state}`, STATE_MARK[state].icon, STATE_MARK[state].color, t(`messaging.states.${state}`)))}
+      </Box>
     </Box>
   );
 }

@@ -77,6 +77,7 @@ describe('the timing screen and the call round', () => {
         { action: 'round1', frozen: 4, sent: 4, delivered: 3, read: 2, answered: 1, failed: 0, byChannel: { '3': { sent: 4, delivered: 3, read: 2, failed: 0 } } },
         { action: 'calls', frozen: 3, sent: 3, delivered: 2, read: 0, answered: 2, failed: 1, byChannel: { '2': { sent: 3, delivered: 2, read: 0, failed: 1 } } },
       ],
+      stopped: false,
     };
     const html = await render(<MessageFunnelCards eventId="ev1" enabled />, (client) => client.setQueryData(messagingKeys.funnel('ev1'), funnel));
     const calls = section(html, 'funnel-card-calls');

@@ -28,6 +28,7 @@ import { showToast } from '../../../components/toast-store';
 import { Ltr } from '../../../design/bidi';
 import { translateError } from '../../../i18n/translate-error';
 import { useEvent } from '../../events/use-event';
+import { eventRightsOf } from '../../cohosts/event-rights';
 import { markSetupSeen } from '../setup-steps';
 import { useHashPopup } from '../../../app/routing/use-hash-popup';
 import { ConfirmDialog } from '../../guests/components/confirm-dialog';
@@ -128,6 +129,8 @@ function StartDialog({ action, onClose }: { action: TimedAction | null; onClose:
   // The call round has no message preview: it calls whoever has not answered when it starts.
   const preview = useActionPreview(event.id, action && isMessageAction(action) ? action : null);
   const start = useStartAction(event.id);
+  // Refused outside the sending hours: "use this time" schedules the action at the next allowed moment instead.
+  const schedule = usePatchTiming(event.id);
   const data = preview.data;
   return (
     <ConfirmDialog
@@ -135,10 +138,11 @@ function StartDialog({ action, onClose }: { action: TimedAction | null; onClose:
       title={calls ? t('callRound.timing.title') : action ? t('messaging.timing.startTitle', { action: t(`messaging.actions.${action}`) }) : ''}
       confirmLabel={calls ? t('callRound.timing.confirm') : t('messaging.timing.startConfirm')}
       cancelLabel={t('messaging.timing.cancel')}
-      busy={start.isPending || (!calls && preview.isPending)}
+      busy={start.isPending || schedule.isPending || (!calls && preview.isPending)}
       onConfirm={() => action && start.mutate(action, { onSuccess: onClose })}
       onClose={() => {
         start.reset();
+        schedule.reset();
         onClose();
       }}
     >
@@ -151,12 +155,27 @@ function StartDialog({ action, onClose }: { action: TimedAction | null; onClose:
           data.recipients === 0 ? (
             t('messaging.timing.startNone')
           ) : (
-            t('messaging.timing.startBody', { recipients: data.recipients, messages: data.messages, smsParts: data.smsParts })
+            t('messaging.timing.startBody', { recipients: data.recipients, messages: data.messages, smsMessages: data.smsMessages, smsParts: data.smsParts })
           )
         ) : (
           translateError(t, preview.error)
         )}
-        <SendingRefusal error={start.error} />
+        <SendingRefusal
+          error={schedule.error ?? start.error}
+          onUse={(next) => {
+            if (!action) return;
+            schedule.mutate(
+              { actions: [{ action, sendAt: next, enabled: true }] },
+              {
+                onSuccess: () => {
+                  showToast('messaging.timing.saved', 'success');
+                  start.reset();
+                  onClose();
+                },
+              },
+            );
+          }}
+        />
       </Box>
     </ConfirmDialog>
   );
@@ -194,12 +213,15 @@ export function ActionTimingPage() {
           sx={{ mb: 2 }}
           data-testid="timing-unpaid"
           action={
-            <Button component={RouterLink} to={`/pricing/${event.id}`} color="inherit" size="small">
-              {t('messaging.timing.buy')}
-            </Button>
+            eventRightsOf(event.role).canPay ? (
+              <Button component={RouterLink} to={`/pricing/${event.id}`} color="inherit" size="small" data-testid="timing-buy">
+                {t('messaging.timing.buy')}
+              </Button>
+            ) : null
           }
         >
           {t('messaging.timing.unpaid')}
+          {eventRightsOf(event.role).canPay ? null : ` ${t('billing.ownerOnly')}`}
         </Alert>
       ) : null}
       {data ? (

@@ -20,7 +20,7 @@ import {
   decodeMessage,
   REQUIRED_PLACEHOLDER,
   SMS_SEGMENT_WARNING,
-  smsSegmentsOf,
+  smsPartsOfMessage,
   TEMPLATE_MAX_LENGTH,
   TEMPLATE_PLACEHOLDERS,
   TEMPLATE_PURPOSES,
@@ -42,8 +42,7 @@ import { useMessageTemplates, useResetTemplates, useSaveTemplate } from '../api'
 import { MessagePreview } from '../components/message-preview';
 import { TemplateStatusChip } from '../components/template-status-chip';
 import { TemplateReason } from '../components/template-reason';
-import { fillTemplate, insertAtCaret, placeholderValues } from '../template-fill';
-import { OPT_OUT_LINES } from '@magiim/shared';
+import { fillTemplate, insertAtCaret, placeholderValues, smsPlaceholderValues } from '../template-fill';
 
 type Round = 1 | 2 | 3;
 
@@ -70,7 +69,11 @@ function TemplateEditor({ data, purpose, round, lang }: { data: MessageTemplates
   const guestName = firstGuest?.fullName ?? t('messaging.templates.sampleName', { lng: lang });
   const values = useMemo(() => placeholderValues(event, lang, guestName), [event, lang, guestName]);
   const filled = fillTemplate(draft, values);
-  const smsParts = smsSegmentsOf(`${filled}\n${OPT_OUT_LINES[lang]}`);
+  // Counted as the sender counts: the short links an SMS carries and the opt-out line.
+  // While the host keeps the default, the shorter SMS default is what goes by SMS.
+  const defaults = data.defaults.find((item) => item.purpose === purpose && item.lang === lang);
+  const smsDraft = defaults && draft === defaults.text ? defaults.smsText : draft;
+  const smsParts = smsPartsOfMessage(fillTemplate(smsDraft, smsPlaceholderValues(values)), lang);
   const editable = !ownRound || own;
   const dirty = draft !== (saved?.text ?? effectiveText(data, purpose, round, lang)) || (ownRound && own && !saved);
 
@@ -78,7 +81,9 @@ function TemplateEditor({ data, purpose, round, lang }: { data: MessageTemplates
   const fieldError = issue
     ? (() => {
         const { key, values: params } = decodeMessage(issue.message);
-        return t(key, { ...params, name: params.name ? `{${String(params.name)}}` : undefined, defaultValue: t('validation.invalidValue') });
+        // Placeholders are shown as the host types them, in braces.
+        const braced = (value: unknown) => (value ? `{${String(value)}}` : undefined);
+        return t(key, { ...params, name: braced(params.name), first: braced(params.first), second: braced(params.second), defaultValue: t('validation.invalidValue') });
       })()
     : save.error && !issue
       ? translateError(t, save.error)

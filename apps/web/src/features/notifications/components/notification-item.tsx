@@ -20,6 +20,8 @@ interface NotificationItemProps {
 
 const NAME = '\uE002';
 const COUNT = '\uE003';
+const REACHED = '\uE004';
+const NOT_REACHED = '\uE005';
 
 /** "Dana Levi and 2 more are coming": the name isolated in its own direction, the number left to right. */
 function NotificationText({ textKey, name, count }: { textKey: string; name: string | null; count: string }) {
@@ -74,6 +76,21 @@ export function NotificationItem({ notification, fresh, now, onNavigate }: Notif
             ) : null}
             <NotificationText textKey={view.textKey} name={view.name} count={formatCount(view.count, i18n.language)} />
           </Typography>
+          {notification.reach ? (
+            <Typography component="p" variant="body2" color="text.secondary" data-testid="notification-reach">
+              {t('notifications.reach', { reached: REACHED, notReached: NOT_REACHED })
+                .split(/(\uE004|\uE005)/)
+                .map((part, index) =>
+                  part === REACHED ? (
+                    <Ltr key={index}>{formatCount(notification.reach!.reached, i18n.language)}</Ltr>
+                  ) : part === NOT_REACHED ? (
+                    <Ltr key={index}>{formatCount(notification.reach!.notReached, i18n.language)}</Ltr>
+                  ) : (
+                    <Fragment key={index}>{part}</Fragment>
+                  ),
+                )}
+            </Typography>
+          ) : null}
         </Box>
         <Typography component="time" dateTime={notification.statusDate} variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap', mt: 0.25 }}>
           {day}

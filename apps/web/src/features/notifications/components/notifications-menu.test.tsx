@@ -30,6 +30,7 @@ const item = (overrides: Partial<NotificationDto> = {}): NotificationDto => ({
   read: false,
   latestGuest: null,
   guests: 0,
+  reach: null,
   ...overrides,
 });
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -11,6 +12,8 @@ import { translateError } from '../../../i18n/translate-error';
 import { useEvent } from '../../events/use-event';
 import { NotInvitedNote, waitsForPackage } from '../../guests/components/not-invited-note';
 import { MessageFunnelCards } from '../../messaging/components/message-funnel-card';
+import { SendingStoppedNotice } from '../../messaging/components/sending-stopped-notice';
+import { useMessageFunnel } from '../../messaging/api';
 import { SetupChecklist } from '../../messaging/components/setup-checklist';
 import { useEventStats } from '../api';
 import { AttendanceByGroup } from '../components/attendance-by-group';
@@ -18,8 +21,14 @@ import { ChangedDecisions } from '../components/changed-decisions';
 import { HeadlineStats } from '../components/headline-stats';
 import { hasNeeds, NeedsTotals } from '../components/needs-totals';
 import { RecentResponses } from '../components/recent-responses';
+import { useRemainingTextsAfterPaint } from '../../../app/first-screen/remaining-texts';
 import { useAfterPaintOf } from '../use-after-paint';
 import { useNow } from '../use-now';
+import { addDays, todayInBusinessZone } from '@magiim/shared';
+
+// Issue 31: the door's live figures, loaded only on the event's day (and the day after, for a night that runs late).
+const LiveArrivals = lazy(async () => ({ default: (await import('../../checkin/components/live-arrivals')).LiveArrivals }));
+const duringEvent = (date: string | undefined, today = todayInBusinessZone()) => Boolean(date) && (date === today || addDays(date!, 1) === today);
 
 /**
  * `/event/:id/statistics`, the dashboard's home: headline figures, the latest and the changed answers,
@@ -33,7 +42,9 @@ export function StatisticsPage() {
   const query = useEventStats(event.id);
   const now = useNow();
   const stats = query.data;
+  const stopped = useMessageFunnel(event.id, event.progressStatus === 0).data?.stopped === true;
   const sectionStats = useAfterPaintOf(stats !== undefined) ? stats : undefined;
+  useRemainingTextsAfterPaint(stats !== undefined);
   const heading = <PageHeading>{t('statistics.title')}</PageHeading>;
 
   // Until the figures arrive, the event's own guest count decides between the empty state and placeholders.
@@ -80,8 +91,14 @@ export function StatisticsPage() {
   return (
     <>
       {heading}
-      {stats && waitsForPackage(event.progressStatus, stats.guestStats.pending) ? <NotInvitedNote sx={{ mb: 3 }} /> : null}
+      <SendingStoppedNotice eventId={event.id} enabled={event.progressStatus === 0} />
+      {stats && !stopped && waitsForPackage(event.progressStatus, stats.guestStats.pending) ? <NotInvitedNote sx={{ mb: 3 }} /> : null}
       <SetupChecklist event={event} />
+      {duringEvent(event.date) ? (
+        <Suspense fallback={null}>
+          <LiveArrivals eventId={event.id} />
+        </Suspense>
+      ) : null}
       <HeadlineStats stats={stats} fallback={{ invited: event.inviteeCount, guests: event.guestCount }} />
       <MessageFunnelCards eventId={event.id} enabled={event.progressStatus > 0} />
       <Grid container spacing={3} sx={{ mt: 4 }}>
