@@ -8,7 +8,7 @@ import { setUserBlocked, findUserByEmail } from '../users/users.repository.js';
 // The argon2 library itself, counted (every call still runs for real): an answer's time is its hashing, and timing a
 // 10–20 ms hash against a whole request was flaky on a loaded machine, so the tests count the hashing instead.
 vi.mock('@node-rs/argon2', async (original) => {
-  const real = await original<typeof import('@node-rs/argon2')>();
+  const real = await original<typeof argon2>();
   return { ...real, hash: vi.fn(real.hash), verify: vi.fn(real.verify) };
 });
 /** How many argon2 hashes and verifications `work` ran. */
