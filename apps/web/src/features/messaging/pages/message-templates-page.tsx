@@ -22,6 +22,7 @@ import {
   SMS_SEGMENT_WARNING,
   smsPartsOfMessage,
   TEMPLATE_MAX_LENGTH,
+  PURPOSE_PLACEHOLDERS,
   TEMPLATE_PLACEHOLDERS,
   TEMPLATE_PURPOSES,
   type Lang,
@@ -164,7 +165,7 @@ function TemplateEditor({ data, purpose, round, lang }: { data: MessageTemplates
               {t('messaging.templates.insert')}
             </Typography>
             <Stack direction="row" flexWrap="wrap" useFlexGap spacing={1} role="group" aria-labelledby="placeholder-chips">
-              {TEMPLATE_PLACEHOLDERS.map((name) => (
+              {PURPOSE_PLACEHOLDERS[purpose].map((name) => (
                 <Chip
                   key={name}
                   label={t(`messaging.placeholders.${name}`)}
