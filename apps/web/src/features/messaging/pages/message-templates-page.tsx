@@ -23,10 +23,10 @@ import {
   smsPartsOfMessage,
   TEMPLATE_MAX_LENGTH,
   PURPOSE_PLACEHOLDERS,
-  TEMPLATE_PLACEHOLDERS,
   TEMPLATE_PURPOSES,
   type Lang,
   type MessageTemplatesResponse,
+  type TemplatePlaceholder,
   type TemplatePurpose,
 } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
@@ -91,7 +91,7 @@ function TemplateEditor({ data, purpose, round, lang }: { data: MessageTemplates
       : undefined;
   const required = REQUIRED_PLACEHOLDER[purpose];
 
-  const insert = (name: (typeof TEMPLATE_PLACEHOLDERS)[number]) => {
+  const insert = (name: TemplatePlaceholder) => {
     const element = field.current;
     const start = element?.selectionStart ?? draft.length;
     const end = element?.selectionEnd ?? draft.length;
