@@ -21,6 +21,7 @@ export * from './schemas/guests.js';
 export * from './light-checks.js';
 export * from './safe-next-path.js';
 export * from './guest-export-titles.js';
+export * from './seating-sheet-titles.js';
 export * from './schemas/answer-counts.js';
 export * from './schemas/invitations.js';
 export * from './schemas/public-link.js';

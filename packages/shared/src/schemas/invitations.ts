@@ -127,6 +127,11 @@ export const invitePageSchema = z.object({
     maxAttending: z.number().int(),
   }),
   answer: guestAnswerSchema.nullable(),
+  /**
+   * Issue 31: the personal page's guest's table, once the host shows tables to guests and the guest is coming and
+   * seated; null (or absent) otherwise.
+   */
+  table: z.object({ number: z.number().int(), name: z.string().nullable() }).nullable().optional(),
   /** Answers closed: the event date has passed. */
   closed: z.boolean(),
 });

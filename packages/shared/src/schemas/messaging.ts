@@ -11,8 +11,21 @@ export type TemplatePurpose = (typeof TEMPLATE_PURPOSES)[number];
 /** paused / disabled: WhatsApp stopped an approved template (low quality); the default text goes instead. */
 export const TEMPLATE_STATUSES = ['pendingPayment', 'pendingApproval', 'approved', 'rejected', 'paused', 'disabled'] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
-export const TEMPLATE_PLACEHOLDERS = ['guestName', 'eventName', 'date', 'time', 'place', 'link', 'navigationLink'] as const;
+export const TEMPLATE_PLACEHOLDERS = ['guestName', 'eventName', 'date', 'time', 'place', 'link', 'navigationLink', 'table'] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
+/**
+ * The placeholders each purpose's text may carry. `{table}` (issue 31: the guest's table number, and its name when
+ * set) only in the direction message, which goes once the seating is done; a line with it is left out for a guest
+ * without a table.
+ */
+export const PURPOSE_PLACEHOLDERS: Record<TemplatePurpose, readonly TemplatePlaceholder[]> = {
+  invitation: TEMPLATE_PLACEHOLDERS.filter((name) => name !== 'table'),
+  direction: TEMPLATE_PLACEHOLDERS,
+  thanks: TEMPLATE_PLACEHOLDERS.filter((name) => name !== 'table'),
+};
+/** The table as `{table}` says it: "12", or "12 (Family Cohen)" when the table has a name. */
+export const tableTextOf = (table: { number: number; name: string | null } | null | undefined): string =>
+  table ? (table.name?.trim() ? `${table.number} (${table.name.trim()})` : String(table.number)) : '';
 /** The placeholder a purpose's text must carry: the invitation the guest's page, the direction message the way there. */
 export const REQUIRED_PLACEHOLDER: Record<TemplatePurpose, TemplatePlaceholder | null> = {
   invitation: 'link',

@@ -51,6 +51,11 @@ export interface InviteGuest {
   answerComments: string;
   answeredAt: Date | null;
   changedDecision: boolean;
+  /**
+   * Issue 31: the guest's table, read only while the host shows tables to guests (`events.show_tables_to_guests`);
+   * absent or null otherwise. The page shows it to a guest who is coming.
+   */
+  table?: { number: number; name: string | null } | null;
 }
 
 const EVENT_COLUMNS = `e.id as event_id, e.names, e.date::text as date, e.time, e.location, e.default_lang, e.langs, e.meals, e.transport, e.image`;
@@ -60,7 +65,11 @@ const GUEST_COLUMNS = `g.id, g.full_name, g.count_of_invites, g.lang, g.ask_meal
 // Named statements: planned once per connection; the guest page is the product's busiest read.
 const FIND_BY_PERSONAL_TOKEN = {
   name: 'invite.find-by-personal-token',
-  text: `select ${GUEST_COLUMNS}, ${EVENT_COLUMNS} from guests g join events e on e.id = g.event_id where g.invite_token_hash = $1`,
+  // The table is joined only while the host shows tables to guests: otherwise the page never has it to leak.
+  text: `select ${GUEST_COLUMNS}, ${EVENT_COLUMNS}, st.number as table_number, st.name as table_name
+    from guests g join events e on e.id = g.event_id
+    left join seating_tables st on st.id = g.table_id and e.show_tables_to_guests
+    where g.invite_token_hash = $1`,
 };
 const FIND_BY_PUBLIC_TOKEN = {
   name: 'invite.find-by-public-token',
@@ -105,6 +114,7 @@ const guestOf = (row: Row): InviteGuest => ({
   // Raw queries through Drizzle answer timestamps as text, the pool as Date.
   answeredAt: row.answered_at ? new Date(row.answered_at as string | Date) : null,
   changedDecision: row.changed_decision as boolean,
+  table: typeof row.table_number === 'number' ? { number: row.table_number, name: (row.table_name as string | null) ?? null } : null,
 });
 
 export const findByPersonalToken = async (pool: pg.Pool, tokenHash: string): Promise<{ guest: InviteGuest; event: InviteEvent } | undefined> => {

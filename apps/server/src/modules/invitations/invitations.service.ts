@@ -162,6 +162,8 @@ const buildPage = (
       maxAttending: guest ? guest.countOfInvites : INVITES_PER_INVITEE_MAX,
     },
     answer: guest ? answerOf(guest) : null,
+    // Read only while the host shows tables to guests (see the repository); shown to a guest who is coming.
+    table: kind === 'personal' && guest?.status === 'approved' && guest.table ? guest.table : null,
     closed: isClosed(event),
   };
 };
@@ -275,7 +277,9 @@ export const answerPersonal = async (
     const asked = askedOf(event, current);
     return recordAnswer(tx, event.id, current, storedOf(current.countOfInvites, asked), { source: 'personal', lang: pageLanguage });
   });
-  return resultOf(buildPage(ctx, event, 'personal', pageLang(event, lang, guest.lang), guest, askedOf(event, guest)), changed);
+  // The answer does not move the guest between tables: the table read with the page stands (shown if coming).
+  const answered = { ...guest, table: found.table ?? null };
+  return resultOf(buildPage(ctx, event, 'personal', pageLang(event, lang, answered.lang), answered, askedOf(event, answered)), changed);
 };
 
 /** "Wrong number": whoever holds the link is not the guest; the host is told. */

@@ -95,7 +95,17 @@ export const readFunnel = async (db: Conn, eventId: string): Promise<FunnelRow[]
       from per_action a left join per_channel c on c.action = a.action`)
   ).rows;
 
-export type RecipientRow = { id: string; fullName: string; lang: Lang; inviteSalt: string | null; landline: boolean; smsFirst: boolean };
+export type RecipientRow = {
+  id: string;
+  fullName: string;
+  lang: Lang;
+  inviteSalt: string | null;
+  landline: boolean;
+  smsFirst: boolean;
+  /** The guest's table (the direction message's `{table}`: its SMS parts count it). */
+  tableNumber: number | null;
+  tableName: string | null;
+};
 
 /**
  * Who an action would go to now. `landline`: calls only, no text goes to it. `smsFirst`: with WhatsApp chosen, the
@@ -106,6 +116,8 @@ export const listRecipients = async (db: Conn, eventId: string, action: MessageA
   (
     await db.execute<RecipientRow>(sql`
       select g.id, g.full_name as "fullName", g.lang, g.invite_salt as "inviteSalt",
+        (select st.number from seating_tables st where st.id = g.table_id) as "tableNumber",
+        (select st.name from seating_tables st where st.id = g.table_id) as "tableName",
         ${LANDLINE_SQL} as landline,
         (exists (select 1 from whatsapp_opt_outs w where w.event_id = g.event_id and w.phone_number = g.phone_number)
           or exists (select 1 from outbox_messages o where o.guest_id = g.id and o.channel = 3 and o.state = 'failed')) as "smsFirst"

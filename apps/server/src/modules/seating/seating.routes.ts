@@ -1,6 +1,9 @@
+import { z } from 'zod';
 import {
   API,
   eventIdParamsSchema,
+  LANGUAGES,
+  MSG,
   seatingGuestMoveSchema,
   seatingGuestParamsSchema,
   seatingTableCreateSchema,
@@ -11,9 +14,16 @@ import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.js';
 import { authOf, requireAuth } from '../../platform/auth.js';
 import * as seating from './seating.service.js';
+import { exportSeatingSheet } from './seating-export.service.js';
 
 const tags = ['seating'];
 const ID = ':id';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const exportParamsSchema = eventIdParamsSchema.extend({ lang: z.enum(LANGUAGES, { error: MSG.invalidValue }) });
+
+/** RFC 5987 value: percent-encoded UTF-8, with the characters encodeURIComponent leaves but the syntax forbids. */
+const encodeFilenameStar = (name: string): string =>
+  encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 export const registerSeatingRoutes = (app: AppInstance) => {
   const { ctx } = app;
@@ -55,5 +65,23 @@ export const registerSeatingRoutes = (app: AppInstance) => {
     API.seating.auto(ID),
     { preHandler, schema: { tags, description: 'Seats the unseated coming guests, groups together where they fit, tables in number order, never above capacity; answers who could not be seated.', params: eventIdParamsSchema } },
     (request) => seating.autoSeat(ctx, userIdOf(request), request.params.id),
+  );
+  app.get(
+    API.seating.export(ID, ':lang'),
+    {
+      preHandler,
+      schema: {
+        tags,
+        description: `The hall's table list as xlsx (${XLSX_TYPE}): one row per seated guest by table number (table, name, guest, people, special meals, group) and the people per table; titles in the language, right-to-left for he and ar (owner and co-hosts).`,
+        params: exportParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const download = await exportSeatingSheet(ctx, userIdOf(request), request.params.id, request.params.lang);
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="${download.asciiName}"; filename*=UTF-8''${encodeFilenameStar(download.displayName)}`)
+        .send(download.file);
+    },
   );
 };

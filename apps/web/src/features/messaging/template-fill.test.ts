@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { EventDto } from '@magiim/shared';
+import { PURPOSE_PLACEHOLDERS, type EventDto } from '@magiim/shared';
 import { fillTemplate, insertAtCaret, messageDate, placeholderValues } from './template-fill';
 
-const values = { guestName: 'Dana', eventName: 'Wedding', date: 'Thursday, 12 March', time: '19:30', place: 'Hall', link: 'L', navigationLink: 'N' };
+const values = { guestName: 'Dana', eventName: 'Wedding', date: 'Thursday, 12 March', time: '19:30', place: 'Hall', link: 'L', navigationLink: 'N', table: '7' };
 
 describe('template fill', () => {
   it("samples the navigation link on the real /navigate/ path, not /nav/ (issue 28)", () => {
@@ -25,5 +25,15 @@ describe('template fill', () => {
     expect(messageDate('en', '2027-03-11')).toContain('11 March');
     expect(messageDate('en', '2027-03-11')).not.toContain('2027');
     expect(messageDate('ru', '2027-03-11')).toContain('марта');
+  });
+
+  it("offers {table} in the direction message only, and previews it with a sample table (the SMS parts count it; issue 31)", () => {
+    expect(PURPOSE_PLACEHOLDERS.direction).toContain('table');
+    expect(PURPOSE_PLACEHOLDERS.invitation).not.toContain('table');
+    expect(PURPOSE_PLACEHOLDERS.thanks).not.toContain('table');
+    const event = { names: { he: 'חתונה' }, defaultLang: 'he', date: '2027-03-11', time: '19:30:00', location: { placeId: 'p', venue: { he: 'אולם' } } } as unknown as EventDto;
+    const sample = placeholderValues(event, 'he', 'דנה');
+    expect(sample.table).toBe('12');
+    expect(fillTemplate('השולחן שלך: {table}', sample)).toBe('השולחן שלך: 12');
   });
 });

@@ -21,7 +21,7 @@ export const messageDate = (lang: Lang, date: string): string => {
   );
 };
 
-/** The values of the seven placeholders for one guest in one language (links are samples: the real ones are personal). */
+/** The values of the placeholders for one guest in one language (links are samples: the real ones are personal). */
 export const placeholderValues = (event: EventDto, lang: Lang, guestName: string): Record<TemplatePlaceholder, string> => {
   const texts = locationTextsIn(normalizeEventLocation(event.location, event.defaultLang), lang, event.defaultLang);
   const origin = typeof window === 'undefined' ? 'https://magiim.co.il' : window.location.origin;
@@ -33,6 +33,8 @@ export const placeholderValues = (event: EventDto, lang: Lang, guestName: string
     place: [texts.venue, texts.place].filter(Boolean).join(', '),
     link: `${origin}/invite/…`,
     navigationLink: `${origin}/navigate/…`,
+    // A sample table (the real one is each guest's): the preview and the SMS parts count a table line.
+    table: '12',
   };
 };
 

@@ -37,6 +37,15 @@ export const CheckinCard = ({ pass, title, text }: { pass: CheckinPass; title: s
   </section>
 );
 
+/** Issue 31: "Your table: 12" for a coming, seated guest once the host shows tables to guests; the number isolated. */
+export const TableCard = ({ table, texts }: { table: NonNullable<InvitePageDto['table']>; texts: { yourTable: string; yourTableNamed: string } }) => (
+  <section className="card" data-guest-table={table.number}>
+    <p className="big">
+      <TextWith template={table.name ? texts.yourTableNamed : texts.yourTable} values={{ table: table.number, name: table.name ?? '' }} />
+    </p>
+  </section>
+);
+
 /** The invitation: the event, when and where, and the RSVP form (personal, public or the host's preview). */
 export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = null, outcome = null, giftLink = null, checkin = null }: InvitePageProps) => {
   const facts = pageFactsOf(page, paths, appUrl, paths.invite);
@@ -91,6 +100,7 @@ export const InvitePage = ({ page, paths, appUrl, scriptSrc, values, errors = nu
         stopMessagesAction={acting ? `${withLang(`${paths.invite}/stop-messages`, page.lang)}#stop-messages` : null}
         freshUrl={page.kind === 'public' ? withLang(paths.invite, page.lang) : undefined}
       />
+      {page.table ? <TableCard table={page.table} texts={texts} /> : null}
       {checkin && page.answer?.status === 'approved' ? <CheckinCard pass={checkin} title={texts.checkinTitle} text={texts.checkinText} /> : null}
       {giftLink && page.answer?.status === 'approved' ? (
         <section className="card" aria-labelledby="gift" data-gift="">

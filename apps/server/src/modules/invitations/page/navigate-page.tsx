@@ -2,7 +2,7 @@ import type { InvitePageDto } from '@magiim/shared';
 import { EventHero, WhenCard, WhereCard } from './event-details.js';
 import { pageFactsOf, withLang, type PagePaths } from './page-facts.js';
 import { PageShell } from './page-shell.js';
-import { CheckinCard, type CheckinPass } from './invite-page.js';
+import { CheckinCard, TableCard, type CheckinPass } from './invite-page.js';
 
 /** Navigation: the venue with Waze and Google Maps first, then the date and calendar, and a way back to answer. */
 export interface NavigatePageProps {
@@ -21,6 +21,7 @@ export const NavigatePage = ({ page, paths, appUrl, checkin = null }: NavigatePa
       <EventHero page={page} facts={facts}>
         <p className="big">{texts.navigateTitle}</p>
       </EventHero>
+      {page.table ? <TableCard table={page.table} texts={texts} /> : null}
       {checkin && page.answer?.status === 'approved' ? <CheckinCard pass={checkin} title={texts.checkinTitle} text={texts.checkinText} /> : null}
       <WhereCard page={page} facts={facts} />
       <WhenCard facts={facts} />

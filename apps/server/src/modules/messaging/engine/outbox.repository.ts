@@ -202,6 +202,9 @@ export type GuestForSending = {
   whatsappOverflow: WhatsappOverflowMode;
   /** The event's day (YYYY-MM-DD): waiting for tomorrow's tier makes sense only before it. */
   eventDate: string;
+  /** Issue 31: the guest's table (the direction message's `{table}`), null when not seated. */
+  tableNumber: number | null;
+  tableName: string | null;
 };
 
 /** The claimed rows' guests as they are now (read just before sending). */
@@ -215,8 +218,9 @@ export const readGuestsForSending = async (db: Conn, guestIds: string[]): Promis
             exists (select 1 from whatsapp_opt_outs w where w.event_id = g.event_id and w.phone_number = g.phone_number) as "whatsappOptedOut",
             exists (select 1 from whatsapp_unreachable u where u.event_id = g.event_id and u.guest_id = g.id) as "whatsappUnreachable",
             exists (select 1 from messaging_pauses p where p.event_id = g.event_id) as "paused",
-            e.whatsapp_overflow as "whatsappOverflow", e.date::text as "eventDate"
-          from guests g join events e on e.id = g.event_id where g.id = any(${sql.param(guestIds)}::uuid[])`)
+            e.whatsapp_overflow as "whatsappOverflow", e.date::text as "eventDate", st.number as "tableNumber", st.name as "tableName"
+          from guests g join events e on e.id = g.event_id left join seating_tables st on st.id = g.table_id
+          where g.id = any(${sql.param(guestIds)}::uuid[])`)
       ).rows;
 
 /**

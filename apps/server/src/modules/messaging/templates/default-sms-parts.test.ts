@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, REQUIRED_PLACEHOLDER, TEMPLATE_PURPOSES } from '@magiim/shared';
-import { defaultTextParts, sampleValuesOf } from './default-sms-parts.js';
+import { defaultDirectionWithTableParts, defaultTextParts, sampleValuesOf } from './default-sms-parts.js';
 import { DEFAULT_SMS_TEXTS } from './default-texts.js';
 import { placeholdersIn } from './template-rules.js';
 
@@ -32,6 +32,19 @@ describe('default texts by SMS (issue 27 §4)', () => {
         if (required) expect(placeholdersIn(text)).toContain(required);
         expect(text).not.toMatch(/magiim|מגיעים/i);
       }
+    }
+  });
+});
+
+describe('the default direction SMS to a seated guest (issue 31)', () => {
+  it('counts the table line: at most 3 parts in he, ru and ar with a 20-character table, 2 in English', () => {
+    const rows = defaultDirectionWithTableParts();
+    expect(rows.map((row) => row.lang)).toEqual([...LANGUAGES]);
+    for (const row of rows) {
+      expect(row.text).toContain(sampleValuesOf(row.lang).table);
+      const without = defaultTextParts().find((other) => other.purpose === 'direction' && other.lang === row.lang)!;
+      expect(row.units).toBeGreaterThan(without.units);
+      expect(row.parts).toBeLessThanOrEqual(row.lang === 'en' ? 2 : 3);
     }
   });
 });

@@ -11,7 +11,7 @@ import {
   type TemplatePurpose,
 } from '@magiim/shared';
 import { DEFAULT_SMS_TEXTS } from './default-texts.js';
-import { messageDateOf } from './render.js';
+import { messageDateOf, withTableLine } from './render.js';
 
 /**
  * A real event's values for measuring the default texts as SMS (issue 27 §4): a 20-character guest name, a
@@ -19,11 +19,12 @@ import { messageDateOf } from './render.js';
  * month names of the year (Wednesday 30 September).
  */
 export const SMS_SAMPLE_APP_URL = 'https://magiim.co.il';
-const SAMPLE: Record<Lang, { guestName: string; eventName: string; place: string }> = {
-  he: { guestName: 'שושנה בן דוד כהנוביץ', eventName: 'החתונה של נועה ואיתי', place: 'אולמי הגן הקסום, ראשון לציון - מערב 12-א' },
-  en: { guestName: 'Alexandra Montgomery', eventName: "Noa & Itai's Wedding", place: 'The Magic Garden Hall, Rishon LeZion 120' },
-  ru: { guestName: 'Александра Воронцова', eventName: 'Свадьба Ноа и Итая!!', place: 'Зал «Волшебный сад», Ришон-ле-Цион, 12-А' },
-  ar: { guestName: 'عبد الرحمن أبو زيدان', eventName: 'حفل زفاف نوعا وإيتاي', place: 'قاعة الحديقة السحرية، ريشون لتسيون - غرب' },
+const SAMPLE: Record<Lang, { guestName: string; eventName: string; place: string; table: string }> = {
+  // The table (issue 31): a 3-digit number and a name, about 20 characters as `{table}` writes it ("112 (name)").
+  he: { guestName: 'שושנה בן דוד כהנוביץ', eventName: 'החתונה של נועה ואיתי', place: 'אולמי הגן הקסום, ראשון לציון - מערב 12-א', table: '112 (משפחת כהן-לוי)' },
+  en: { guestName: 'Alexandra Montgomery', eventName: "Noa & Itai's Wedding", place: 'The Magic Garden Hall, Rishon LeZion 120', table: '112 (Family Cohen-L)' },
+  ru: { guestName: 'Александра Воронцова', eventName: 'Свадьба Ноа и Итая!!', place: 'Зал «Волшебный сад», Ришон-ле-Цион, 12-А', table: '112 (Семья Коэн-Леви)' },
+  ar: { guestName: 'عبد الرحمن أبو زيدان', eventName: 'حفل زفاف نوعا وإيتاي', place: 'قاعة الحديقة السحرية، ريشون لتسيون - غرب', table: '112 (عائلة كوهين ليفي)' },
 };
 const SAMPLE_DATE = '2026-09-30';
 const SAMPLE_TIME = '19:30';
@@ -47,6 +48,8 @@ export interface DefaultTextParts {
   /** With the 1 / 2 / 3 reply line a numeric sender adds to invitations. */
   partsWithReplyLine: number;
   text: string;
+  /** Issue 31: the direction message to a seated guest, with the table line (`withTable`). */
+  withTable?: boolean;
 }
 
 /** The SMS parts of every default text per language, as the sender would send it with the sample values. */
@@ -60,3 +63,12 @@ export const defaultTextParts = (): DefaultTextParts[] =>
       return { purpose, lang, units: counted.units, parts: counted.parts, partsWithReplyLine: withReply, text };
     }),
   );
+
+/** Issue 31: the default direction SMS to a seated guest (its table line filled with the sample table), per language. */
+export const defaultDirectionWithTableParts = (): DefaultTextParts[] =>
+  LANGUAGES.map((lang) => {
+    const template = withTableLine(DEFAULT_SMS_TEXTS.direction[lang], { isDefault: true, purpose: 'direction', lang, table: sampleValuesOf(lang).table });
+    const text = composeSmsText(fill(template, sampleValuesOf(lang)), lang);
+    const counted = smsPartsOf(text);
+    return { purpose: 'direction', lang, units: counted.units, parts: counted.parts, partsWithReplyLine: counted.parts, text, withTable: true };
+  });

@@ -29,6 +29,18 @@ export const DEFAULT_TEXTS: Record<TemplatePurpose, Record<Lang, string>> = {
 
 
 /**
+ * Issue 31: the line the default direction message gets for a guest who has a table (none for a guest without one:
+ * no empty "your table:" line). It goes before the directions line, by WhatsApp and by SMS; not in the Meta
+ * templates, whose approved text cannot change per guest (a host's own text with `{table}` can).
+ */
+export const DEFAULT_TABLE_LINES: Record<Lang, string> = {
+  he: 'השולחן שלך: {table}',
+  en: 'Your table: {table}',
+  ru: 'Ваш стол: {table}',
+  ar: 'طاولتك: {table}',
+};
+
+/**
  * The defaults by SMS, where every part is paid: each fits in 2 parts with a real event's values (a 20-character
  * name, a 40-character venue, the short link; see default-sms-parts.ts and `npm run bench:sms-parts`). Hebrew,
  * Russian and Arabic go as UCS-2 (134 characters in 2 parts), so the invitation leaves the venue to the guest's page

@@ -11,13 +11,14 @@ import {
   type MessageAction,
   type TemplatePlaceholder,
   type TemplatePurpose,
+  tableTextOf,
 } from '@magiim/shared';
 import type { AppContext } from '../../../platform/context.js';
 import type { OutgoingMessage, TextChannel } from '../../../providers/messaging/index.js';
 import { inviteTokenOf, publicInviteUrl, shortCodeOf } from '../../events/invite-links.js';
 import { ensureShortCodes } from '../../invitations/short-links.js';
 import { parseCalendarDate, parseWallTime } from '../../invitations/page/event-when.js';
-import { DEFAULT_SMS_TEXTS, DEFAULT_TEXTS } from './default-texts.js';
+import { DEFAULT_SMS_TEXTS, DEFAULT_TABLE_LINES, DEFAULT_TEXTS } from './default-texts.js';
 import type { WhatsAppTemplateRow } from '../../../db/schema/whatsapp.js';
 import { listEventWhatsAppTemplates } from '../whatsapp-templates/whatsapp-templates.repository.js';
 import { templateImageUrlOf } from '../whatsapp-templates/template-sync.js';
@@ -31,6 +32,9 @@ export interface RenderGuest {
   fullName: string;
   lang: Lang;
   inviteSalt: string | null;
+  /** Issue 31: the guest's table (`{table}` in the direction message); absent or null when not seated. */
+  tableNumber?: number | null;
+  tableName?: string | null;
 }
 
 export interface RenderedMessage {
@@ -114,9 +118,34 @@ export const withGiftLink = (text: string, purpose: TemplatePurpose, lang: Lang,
   return giftLink && GIFT_PURPOSES.has(purpose) ? `${text}\n\n${GIFT_LINES[lang](giftLink)}` : text;
 };
 
+const TABLE_PLACEHOLDER = '{table}';
+
+/**
+ * Issue 31, the table in the direction message. A text with `{table}`: filled later, or its lines dropped for a
+ * guest without a table (no empty "your table:" line). The default direction text: the table line goes before the
+ * directions line for a seated guest, and nothing is added for one who is not.
+ */
+export const withTableLine = (text: string, opts: { isDefault: boolean; purpose: TemplatePurpose; lang: Lang; table: string }): string => {
+  if (text.includes(TABLE_PLACEHOLDER)) {
+    return opts.table
+      ? text
+      : text
+          .split('\n')
+          .filter((line) => !line.includes(TABLE_PLACEHOLDER))
+          .join('\n');
+  }
+  if (!opts.isDefault || opts.purpose !== 'direction' || !opts.table) return text;
+  const lines = text.split('\n');
+  const at = lines.findIndex((line) => line.includes('{navigationLink}'));
+  lines.splice(at < 0 ? lines.length : at, 0, DEFAULT_TABLE_LINES[opts.lang]);
+  return lines.join('\n');
+};
+
 interface ApprovedText {
   text: string;
   providerTemplateId: string | null;
+  /** Our default text, not the host's. */
+  isDefault?: boolean;
 }
 
 const INVITATION_ACTIONS = new Set<MessageAction>(['round1', 'round2', 'round3']);
@@ -165,7 +194,7 @@ export const createMessageRenderer = async (ctx: AppContext, eventId: string): P
   /** The host's approved text, else the default (by SMS the short one, whose parts are paid). */
   const textFor = (purpose: TemplatePurpose, round: 1 | 2 | 3, lang: Lang, channel: TextChannel = 3): ApprovedText =>
     (round > 1 ? approved.get(`${purpose}:${round}:${lang}`) : undefined) ??
-    approved.get(`${purpose}:1:${lang}`) ?? { text: (channel === SMS ? DEFAULT_SMS_TEXTS : DEFAULT_TEXTS)[purpose][lang], providerTemplateId: null };
+    approved.get(`${purpose}:1:${lang}`) ?? { text: (channel === SMS ? DEFAULT_SMS_TEXTS : DEFAULT_TEXTS)[purpose][lang], providerTemplateId: null, isDefault: true };
 
   // Meta: the approved templates, chosen once per purpose, round and language.
   const imageUrl = meta ? templateImageUrlOf(ctx, event.image) : null;
@@ -197,6 +226,9 @@ export const createMessageRenderer = async (ctx: AppContext, eventId: string): P
       const facts = perLang.get(lang) ?? perLang.get(event.defaultLang);
       const { purpose, round } = PURPOSE_OF[action];
       const token = guest.inviteSalt ? inviteTokenOf(pepper, 'guest', guest.inviteSalt) : null;
+      const table = typeof guest.tableNumber === 'number' ? tableTextOf({ number: guest.tableNumber, name: guest.tableName ?? null }) : '';
+      /** The text chosen, with the table line as the guest's table calls for (see withTableLine). */
+      const tabled = (chosen: ApprovedText): string => withTableLine(chosen.text, { isDefault: chosen.isDefault === true, purpose, lang, table });
       const all: Record<TemplatePlaceholder, string> = {
         guestName: guest.fullName.trim(),
         eventName: facts?.eventName ?? '',
@@ -205,21 +237,23 @@ export const createMessageRenderer = async (ctx: AppContext, eventId: string): P
         place: facts?.place ?? '',
         link: token ? `${appUrl}/invite/${token}` : fallbackLink,
         navigationLink: token ? `${appUrl}/navigate/${token}` : fallbackLink,
+        table,
       };
       if (channel === SMS) {
         // SMS parts cost money: the links are the short ones (`APP_URL/i/<code>`).
         const code = guest.inviteSalt ? shortCodeOf(pepper, guest.inviteSalt) : null;
         const short = code ? { ...all, link: shortInviteUrlOf(appUrl, code), navigationLink: shortNavigationUrlOf(appUrl, code) } : all;
-        const filled = withGiftLink(fill(textFor(purpose, round, lang, SMS).text, short), purpose, lang, giftLink);
+        const filled = withGiftLink(fill(tabled(textFor(purpose, round, lang, SMS)), short), purpose, lang, giftLink);
         // A numeric sender can be answered: the invitation asks for 1 / 2 / 3 (handled by the SMS replies).
         const text = composeSmsText(filled, lang, { replyLine: smsReplies && INVITATION_ACTIONS.has(action) });
         return { text, smsParts: smsPartsOf(text).parts, template: null };
       }
       if (!meta) {
         const chosen = textFor(purpose, round, lang);
-        const values = Object.fromEntries(usedPlaceholders(chosen.text).map((name) => [name, all[name]]));
+        const text = tabled(chosen);
+        const values = Object.fromEntries(usedPlaceholders(text).map((name) => [name, all[name]]));
         return {
-          text: withGiftLink(fill(chosen.text, all), purpose, lang, giftLink),
+          text: withGiftLink(fill(text, all), purpose, lang, giftLink),
           smsParts: 0,
           template: { providerTemplateId: chosen.providerTemplateId, purpose, values, headerImageUrl: null, pageUrlSuffix: null, quickReplies: purpose === 'invitation' },
         };
@@ -227,12 +261,15 @@ export const createMessageRenderer = async (ctx: AppContext, eventId: string): P
       const row = metaChoiceFor(purpose, round, lang);
       if (!row) {
         // Nothing approved on Meta yet for this text and language: the row waits (dispatch kicks the sync).
-        return { text: fill(textFor(purpose, round, lang).text, all), smsParts: 0, template: null, templateNotReady: true };
+        return { text: fill(tabled(textFor(purpose, round, lang)), all), smsParts: 0, template: null, templateNotReady: true };
       }
-      const values = Object.fromEntries(usedPlaceholders(row.text).map((name) => [name, all[name]]));
+      // An approved Meta template is fixed text: a guest without a table gets a dash where `{table}` stands (Meta
+      // refuses an empty value), and the default template has no table line.
+      const metaValues = { ...all, table: table || '–' };
+      const values = Object.fromEntries(usedPlaceholders(row.text).map((name) => [name, metaValues[name]]));
       const invitation = purpose === 'invitation';
       return {
-        text: fill(row.text, all),
+        text: fill(row.text, metaValues),
         smsParts: 0,
         template: {
           providerTemplateId: row.name,

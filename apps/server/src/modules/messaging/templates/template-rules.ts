@@ -1,5 +1,6 @@
 import {
   MSG,
+  PURPOSE_PLACEHOLDERS,
   REQUIRED_PLACEHOLDER,
   TEMPLATE_PLACEHOLDERS,
   type ApiErrorIssue,
@@ -16,10 +17,14 @@ export const isTemplatePlaceholder = (name: string): name is TemplatePlaceholder
 /** Every `{name}` in a text, in order, known or not. */
 export const placeholdersIn = (text: string): string[] => [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? '');
 
-/** The rules for a host's text: only the seven placeholders, the purpose's required one, and WhatsApp's static rules. */
+/**
+ * The rules for a host's text: only the purpose's placeholders (`{table}` in the direction message only), the
+ * purpose's required one, and WhatsApp's static rules.
+ */
 export const templateTextIssues = (purpose: TemplatePurpose, text: string): ApiErrorIssue[] => {
   const names = placeholdersIn(text);
-  const unknown = names.find((name) => !isTemplatePlaceholder(name));
+  const allowed: readonly string[] = PURPOSE_PLACEHOLDERS[purpose];
+  const unknown = names.find((name) => !allowed.includes(name));
   if (unknown !== undefined) return [{ path: 'text', message: MSG.templateUnknownPlaceholder(unknown) }];
   const required = REQUIRED_PLACEHOLDER[purpose];
   if (required && !names.includes(required)) return [{ path: 'text', message: MSG.templateNeedsPlaceholder(required) }];

@@ -39,7 +39,7 @@ export const registerTemplateRoutes = (app: AppInstance) => {
       schema: {
         tags,
         description:
-          'Saves the host text for a purpose (round 2 or 3: that invitation round\'s own text) and language: only the seven placeholders, the ' +
+          'Saves the host text for a purpose (round 2 or 3: that invitation round\'s own text) and language: only the purpose\'s placeholders ({table} in the direction message only), the ' +
           'invitation with {link}, the direction message with {navigationLink}. Before payment it waits (pendingPayment); after, it goes to review (pendingApproval).',
         params: eventIdParamsSchema,
         body: messageTemplateEditSchema,

@@ -34,6 +34,7 @@ const samplesIn = (lang: Lang, appUrl: string): Record<TemplatePlaceholder, stri
     time: '19:30',
     link: `${appUrl}/invite/${SAMPLE_TOKEN}`,
     navigationLink: `${appUrl}/navigate/${SAMPLE_TOKEN}`,
+    table: '12',
   };
 };
 

@@ -22,10 +22,11 @@ import {
   SMS_SEGMENT_WARNING,
   smsPartsOfMessage,
   TEMPLATE_MAX_LENGTH,
-  TEMPLATE_PLACEHOLDERS,
+  PURPOSE_PLACEHOLDERS,
   TEMPLATE_PURPOSES,
   type Lang,
   type MessageTemplatesResponse,
+  type TemplatePlaceholder,
   type TemplatePurpose,
 } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
@@ -90,7 +91,7 @@ function TemplateEditor({ data, purpose, round, lang }: { data: MessageTemplates
       : undefined;
   const required = REQUIRED_PLACEHOLDER[purpose];
 
-  const insert = (name: (typeof TEMPLATE_PLACEHOLDERS)[number]) => {
+  const insert = (name: TemplatePlaceholder) => {
     const element = field.current;
     const start = element?.selectionStart ?? draft.length;
     const end = element?.selectionEnd ?? draft.length;
@@ -164,7 +165,7 @@ function TemplateEditor({ data, purpose, round, lang }: { data: MessageTemplates
               {t('messaging.templates.insert')}
             </Typography>
             <Stack direction="row" flexWrap="wrap" useFlexGap spacing={1} role="group" aria-labelledby="placeholder-chips">
-              {TEMPLATE_PLACEHOLDERS.map((name) => (
+              {PURPOSE_PLACEHOLDERS[purpose].map((name) => (
                 <Chip
                   key={name}
                   label={t(`messaging.placeholders.${name}`)}

@@ -94,6 +94,8 @@ export const ar: PageTexts = {
   poweredBy: 'تأكيد الحضور عبر Magiim',
   accessibilityStatement: 'بيان إمكانية الوصول',
   answerForSomeoneElse: 'تردّون عن شخص آخر؟ نموذج جديد',
+  yourTable: 'طاولتكم: {{table}}',
+  yourTableNamed: 'طاولتكم: {{table}} ({{name}})',
   checkinTitle: 'رمز دخولكم',
   checkinText: 'اعرضوا هذا الرمز عند المدخل.',
   giftTitle: 'هدية ببطاقة الائتمان',

@@ -94,6 +94,8 @@ export const en: PageTexts = {
   poweredBy: 'RSVP by Magiim',
   accessibilityStatement: 'Accessibility statement',
   answerForSomeoneElse: 'Answering for someone else? Start a new form',
+  yourTable: 'Your table: {{table}}',
+  yourTableNamed: 'Your table: {{table}} ({{name}})',
   checkinTitle: 'Your check-in code',
   checkinText: 'Show this code at the entrance.',
   giftTitle: 'A gift by credit card',

@@ -93,6 +93,8 @@ export const he = {
   poweredBy: 'אישורי הגעה באמצעות מגיעים',
   accessibilityStatement: 'הצהרת נגישות',
   answerForSomeoneElse: 'עונים בשם מישהו אחר? לטופס חדש',
+  yourTable: 'השולחן שלכם: {{table}}',
+  yourTableNamed: 'השולחן שלכם: {{table}} ({{name}})',
   checkinTitle: 'הקוד שלכם לכניסה',
   checkinText: 'הציגו את הקוד הזה בכניסה לאירוע.',
   giftTitle: 'מתנה בכרטיס אשראי',

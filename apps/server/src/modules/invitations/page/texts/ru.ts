@@ -94,6 +94,8 @@ export const ru: PageTexts = {
   poweredBy: 'Подтверждение участия через Magiim',
   accessibilityStatement: 'Заявление о доступности',
   answerForSomeoneElse: 'Отвечаете за другого гостя? Новая форма',
+  yourTable: 'Ваш стол: {{table}}',
+  yourTableNamed: 'Ваш стол: {{table}} ({{name}})',
   checkinTitle: 'Ваш код для входа',
   checkinText: 'Покажите этот код на входе.',
   giftTitle: 'Подарок кредитной картой',
