@@ -25,6 +25,13 @@ export const DEFAULT_TEXTS: Record<TemplatePurpose, Record<Lang, string>> = {
     ru: 'Здравствуйте, {guestName}! Спасибо, что были с нами на празднике «{eventName}». Нам было очень приятно вас видеть!',
     ar: 'مرحبًا {guestName}، شكرًا لمشاركتك فرحتنا في {eventName}! سعدنا كثيرًا بحضورك.',
   },
+  // Issue 32: a warm note weeks ahead; no answer asked and no link (the invitation with its link follows).
+  saveTheDate: {
+    he: 'שלום {guestName}, שמרו את התאריך! 🗓️\nהאירוע {eventName} יתקיים ב{date}, {place}.\nההזמנה תגיע בהמשך. נשמח לחגוג איתכם!',
+    en: 'Hello {guestName}, save the date! 🗓️\n{eventName} will be on {date}, {place}.\nThe invitation will follow. We would love to celebrate with you!',
+    ru: 'Здравствуйте, {guestName}! Сохраните дату 🗓️\n«{eventName}»: {date}, {place}.\nПриглашение придёт позже. Будем рады отпраздновать вместе с вами!',
+    ar: 'مرحبًا {guestName}، احفظوا الموعد! 🗓️\n{eventName} يوم {date}، {place}.\nستصلكم الدعوة لاحقًا. يسعدنا أن نحتفل معكم!',
+  },
 };
 
 
@@ -52,5 +59,11 @@ export const DEFAULT_SMS_TEXTS: Record<TemplatePurpose, Record<Lang, string>> = 
     en: 'Dear {guestName}, thank you for celebrating {eventName} with us! It meant a lot to us that you came.',
     ru: '{guestName}, спасибо, что праздновали с нами «{eventName}»! Мы были очень рады вас видеть.',
     ar: '{guestName}، شكرًا لمشاركتك فرحتنا في {eventName}! سعدنا كثيرًا بحضورك.',
+  },
+  saveTheDate: {
+    he: '{guestName}, שמרו את התאריך! {eventName} ב{date}, {place}. הזמנה תגיע בהמשך.',
+    en: 'Dear {guestName}, save the date! {eventName} on {date}, {place}. The invitation will follow.',
+    ru: '{guestName}, сохраните дату! «{eventName}» {date}, {place}. Приглашение позже.',
+    ar: '{guestName}، احفظوا الموعد! {eventName} {date}، {place}. الدعوة لاحقًا.',
   },
 };

@@ -8,6 +8,7 @@ export const CATEGORY_OF: Record<TemplatePurpose, WhatsAppCategory> = {
   invitation: 'MARKETING',
   direction: 'UTILITY',
   thanks: 'MARKETING',
+  saveTheDate: 'MARKETING',
 };
 
 
