@@ -111,7 +111,17 @@ const SAVE_THE_DATE_BEFORE_RSVP_DAYS = 7;
 const saveTheDateMoment = (event: TimingEvent, mode: SendingHoursMode): Date => {
   const beforeEvent = addDays(event.date, -SAVE_THE_DATE_BEFORE_EVENT_DAYS);
   const beforeRsvp = addDays(event.rsvpStartDate, -SAVE_THE_DATE_BEFORE_RSVP_DAYS);
-  return nextSendingMoment(localMoment(beforeEvent < beforeRsvp ? beforeEvent : beforeRsvp, at(11)), mode);
+  const wishedDay = beforeEvent < beforeRsvp ? beforeEvent : beforeRsvp;
+  // A day without sending (Shabbat, a holiday) takes the last open day before it, at 11:00 clamped into its window.
+  for (let back = 0; back <= DIRECTION_LOOKBACK_DAYS; back++) {
+    const day = addDays(wishedDay, -back);
+    const window = sendingWindowOn(day, mode);
+    if (!window) continue;
+    const latest = new Date(window.close.getTime() - HOUR_MS);
+    const wished = localMoment(day, at(11));
+    return wished < window.open ? window.open : wished > latest ? latest : wished;
+  }
+  return nextSendingMoment(localMoment(wishedDay, at(11)), mode);
 };
 
 /** Every action's default moment and switch for an event. */
