@@ -60,10 +60,11 @@ export const DEFAULT_SMS_TEXTS: Record<TemplatePurpose, Record<Lang, string>> = 
     ru: '{guestName}, спасибо, что праздновали с нами «{eventName}»! Мы были очень рады вас видеть.',
     ar: '{guestName}، شكرًا لمشاركتك فرحتنا في {eventName}! سعدنا كثيرًا بحضورك.',
   },
+  // The save-the-date leaves the venue to the invitation (2 parts in UCS-2).
   saveTheDate: {
-    he: '{guestName}, שמרו את התאריך! {eventName} ב{date}, {place}. הזמנה תגיע בהמשך.',
-    en: 'Dear {guestName}, save the date! {eventName} on {date}, {place}. The invitation will follow.',
-    ru: '{guestName}, сохраните дату! «{eventName}» {date}, {place}. Приглашение позже.',
-    ar: '{guestName}، احفظوا الموعد! {eventName} {date}، {place}. الدعوة لاحقًا.',
+    he: '{guestName}, שמרו את התאריך! {eventName} ב{date}. ההזמנה תגיע בהמשך.',
+    en: 'Dear {guestName}, save the date! {eventName} on {date}. The invitation will follow.',
+    ru: '{guestName}, сохраните дату! «{eventName}», {date}. Приглашение придёт позже.',
+    ar: '{guestName}، احفظوا الموعد! {eventName}، {date}. ستصلكم الدعوة لاحقًا.',
   },
 };
