@@ -16,8 +16,8 @@ export const PLATFORM_HEADER = 'x-platform';
 export const MessageChannel = { SMS: 1, CALL: 2, WHATSAPP: 3 } as const;
 export type MessageChannel = (typeof MessageChannel)[keyof typeof MessageChannel];
 
-/** Spec §3: guest message types. */
-export const GuestMessageType = { INVITATION: 1, REMINDER: 2, THANKS: 3, CALL: 4 } as const;
+/** Spec §3: guest message types; 5 is ours (issue 32): the save-the-date before the RSVP rounds. */
+export const GuestMessageType = { INVITATION: 1, REMINDER: 2, THANKS: 3, CALL: 4, SAVE_THE_DATE: 5 } as const;
 export type GuestMessageType = (typeof GuestMessageType)[keyof typeof GuestMessageType];
 
 /** Spec §4: invitee status. */

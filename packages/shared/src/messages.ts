@@ -75,6 +75,8 @@ export const MSG = {
   roundAfterEventDay: 'validation.roundAfterEventDay',
   thanksOutsideWindow: 'validation.thanksOutsideWindow',
   directionAfterEvent: 'validation.directionAfterEvent',
+  /** Issue 32: the save-the-date goes before the RSVP start date and round 1. */
+  saveTheDateAfterRsvpStart: 'validation.saveTheDateAfterRsvpStart',
   /** Expenses (issue 21): a paid amount above the row's total. */
   paidAboveTotal: 'validation.paidAboveTotal',
 } as const;

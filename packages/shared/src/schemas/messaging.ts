@@ -5,8 +5,11 @@ import { multiLineText } from './text.js';
 import { smsPartsOf } from '../sms-parts.js';
 
 // ── Templates (spec §4) ───────────────────────────────────────────────────────
-/** invitation: RSVP rounds 1–3 (rounds 2 and 3 may have their own text); direction: the reminder with directions. */
-export const TEMPLATE_PURPOSES = ['invitation', 'direction', 'thanks'] as const;
+/**
+ * invitation: RSVP rounds 1–3 (rounds 2 and 3 may have their own text); direction: the reminder with directions;
+ * saveTheDate (issue 32): the note before the invitations, asking no answer.
+ */
+export const TEMPLATE_PURPOSES = ['invitation', 'direction', 'thanks', 'saveTheDate'] as const;
 export type TemplatePurpose = (typeof TEMPLATE_PURPOSES)[number];
 /** paused / disabled: WhatsApp stopped an approved template (low quality); the default text goes instead. */
 export const TEMPLATE_STATUSES = ['pendingPayment', 'pendingApproval', 'approved', 'rejected', 'paused', 'disabled'] as const;
@@ -31,6 +34,7 @@ export const REQUIRED_PLACEHOLDER: Record<TemplatePurpose, TemplatePlaceholder |
   invitation: 'link',
   direction: 'navigationLink',
   thanks: null,
+  saveTheDate: null,
 };
 /** WhatsApp's limit on a template body. */
 export const TEMPLATE_MAX_LENGTH = 1024;
@@ -104,10 +108,11 @@ export type MessageTemplateEdit = z.input<typeof messageTemplateEditSchema>;
 export const messageTemplateDeleteParamsSchema = z.object({ id: z.uuid({ error: MSG.invalidValue }), lang: langSchema });
 
 // ── Timing (`actionTiming/{id}`) ──────────────────────────────────────────────
-export const TIMED_ACTIONS = ['round1', 'round2', 'round3', 'direction', 'thanks', 'calls'] as const;
+/** In the order they go: the save-the-date (issue 32, off by default) before the RSVP rounds. */
+export const TIMED_ACTIONS = ['saveTheDate', 'round1', 'round2', 'round3', 'direction', 'thanks', 'calls'] as const;
 export type TimedAction = (typeof TIMED_ACTIONS)[number];
 /** Actions the messaging engine sends (calls belong to the call round). */
-export const MESSAGE_ACTIONS = ['round1', 'round2', 'round3', 'direction', 'thanks'] as const;
+export const MESSAGE_ACTIONS = ['saveTheDate', 'round1', 'round2', 'round3', 'direction', 'thanks'] as const;
 export type MessageAction = (typeof MESSAGE_ACTIONS)[number];
 /** `YYYY-MM-DDTHH:mm`, Asia/Jerusalem. */
 export const LOCAL_DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
@@ -162,8 +167,8 @@ export const outsideSendingHoursSchema = z.object({ code: z.literal('OUTSIDE_SEN
 export const MESSAGE_STATES = ['queued', 'sent', 'delivered', 'read', 'failed', 'skipped'] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 const channelSchema = z.union([z.literal(MessageChannel.SMS), z.literal(MessageChannel.CALL), z.literal(MessageChannel.WHATSAPP)]);
-/** Spec §3 guest message types: invitation 1, reminder (direction) 2, thanks 3, call 4. */
-const messageTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+/** Spec §3 guest message types: invitation 1, reminder (direction) 2, thanks 3, call 4; ours: save-the-date 5. */
+const messageTypeSchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
 export const guestMessageSchema = z.object({
   type: messageTypeSchema,
   channel: channelSchema,

@@ -11,7 +11,7 @@ const CALL_CHANNEL = 2;
 export const WAITING_REASON = 'dailyLimit';
 
 /** Spec §3 guest message type of each action. */
-export const TYPE_OF_ACTION: Record<MessageAction, 1 | 2 | 3> = { round1: 1, round2: 1, round3: 1, direction: 2, thanks: 3 };
+export const TYPE_OF_ACTION: Record<MessageAction, 1 | 2 | 3 | 5> = { saveTheDate: 5, round1: 1, round2: 1, round3: 1, direction: 2, thanks: 3 };
 
 /** The guests an action goes to, as SQL over `guests g` (opt-outs by the event's phone list). */
 /** An Israeli number that is not a mobile (02–04, 08, 09, 07x): calls only (mirrors `isLandline`). */
@@ -27,6 +27,12 @@ export const recipientFilter = (action: MessageAction) => {
     case 'direction':
     case 'thanks':
       return sql`g.status = 'approved' and coalesce(g.attending, 1) > 0 and ${notOptedOut}`;
+    case 'saveTheDate':
+      // Everyone but who said no, before the invitations: none once round 1 started (a late save-the-date after
+      // the invitation would confuse), and never a guest an invitation was already frozen for.
+      return sql`g.status not in ('declined', 'wrongNumber') and ${notOptedOut}
+        and not exists (select 1 from action_timings t where t.event_id = g.event_id and t.action = 'round1' and t.state <> 'scheduled')
+        and not exists (select 1 from outbox_messages r where r.guest_id = g.id and r.action in ('round1', 'round2', 'round3'))`;
   }
 };
 

@@ -8,6 +8,7 @@ export const skipReasonOf = (
 ): string | null => {
   if (guest.optedOut) return 'optedOut';
   if (guest.status === 'wrongNumber') return 'wrongNumber';
+  if (action === 'saveTheDate') return guest.status === 'declined' ? 'notComing' : landlineReason(guest);
   if (action === 'direction' || action === 'thanks') return guest.status === 'approved' && (guest.attending ?? 1) > 0 ? landlineReason(guest) : 'notComing';
   return guest.status === 'inProgress' || guest.status === 'pending' ? landlineReason(guest) : 'answered';
 };

@@ -13,7 +13,11 @@ describe('default message texts', () => {
         expect(templateTextIssues(purpose, text)).toEqual([]);
         expect(whatsappTemplateProblem(text)).toBeNull();
         expect(placeholdersIn(text)).toContain('guestName');
-        if (purpose !== 'thanks') expect(placeholdersIn(text)).toEqual(expect.arrayContaining(['eventName', 'date', 'time', 'place']));
+        if (purpose === 'saveTheDate') {
+          // Issue 32: the names, the day and the place; no link asking for an answer.
+          expect(placeholdersIn(text)).toEqual(expect.arrayContaining(['eventName', 'date', 'place']));
+          expect(placeholdersIn(text)).not.toContain('link');
+        } else if (purpose !== 'thanks') expect(placeholdersIn(text)).toEqual(expect.arrayContaining(['eventName', 'date', 'time', 'place']));
         // Informational only (spam law §30A): no brand inside a guest's message.
         expect(text).not.toMatch(/magiim|מגיעים/i);
       });

@@ -54,6 +54,7 @@ export interface MessageRenderer {
 const SMS: TextChannel = 1;
 
 const PURPOSE_OF: Record<MessageAction, { purpose: TemplatePurpose; round: 1 | 2 | 3 }> = {
+  saveTheDate: { purpose: 'saveTheDate', round: 1 },
   round1: { purpose: 'invitation', round: 1 },
   round2: { purpose: 'invitation', round: 2 },
   round3: { purpose: 'invitation', round: 3 },

@@ -62,7 +62,7 @@ describe('message templates: reading and editing', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json() as MessageTemplatesResponse;
     expect(body.templates).toEqual([]);
-    expect(body.defaults).toHaveLength(6);
+    expect(body.defaults).toHaveLength(8);
     expect(body.defaults).toContainEqual(expect.objectContaining({ purpose: 'invitation', lang: 'he', text: DEFAULT_TEXTS.invitation.he }));
     expect(body.defaults).toContainEqual(expect.objectContaining({ purpose: 'thanks', lang: 'ar', text: DEFAULT_TEXTS.thanks.ar }));
     expect(body.defaults.some((d) => d.lang === 'en')).toBe(false);
@@ -128,7 +128,7 @@ describe('message templates: reading and editing', () => {
     expect((await editLangs(['he'])).statusCode).toBe(200);
     const without = (await get(token, eventId)).json() as MessageTemplatesResponse;
     expect(without.templates).toEqual([]);
-    expect(without.defaults.map((d) => d.lang)).toEqual(['he', 'he', 'he']);
+    expect(without.defaults.map((d) => d.lang)).toEqual(['he', 'he', 'he', 'he']);
     expect((await editLangs(['he', 'en'])).statusCode).toBe(200);
     expect((await templatesOf(token, eventId)).map((x) => x.text)).toEqual(['Thanks {guestName}!']);
   });

@@ -100,10 +100,35 @@ const callsMoment = (event: TimingEvent, round3: Date, mode: SendingHoursMode): 
   return early ?? nextCallMoment(new Date(round3.getTime() + SAME_DAY_GAP_MS), mode);
 };
 
+/** The save-the-date (issue 32): a month before the event, and at least a week before the RSVP start. */
+const SAVE_THE_DATE_BEFORE_EVENT_DAYS = 30;
+const SAVE_THE_DATE_BEFORE_RSVP_DAYS = 7;
+
+/**
+ * The save-the-date's default: 11:00 on the earlier of a month before the event and a week before the RSVP start,
+ * moved to the next sending moment. Off by default: the host turns it on and may pick another day.
+ */
+const saveTheDateMoment = (event: TimingEvent, mode: SendingHoursMode): Date => {
+  const beforeEvent = addDays(event.date, -SAVE_THE_DATE_BEFORE_EVENT_DAYS);
+  const beforeRsvp = addDays(event.rsvpStartDate, -SAVE_THE_DATE_BEFORE_RSVP_DAYS);
+  const wishedDay = beforeEvent < beforeRsvp ? beforeEvent : beforeRsvp;
+  // A day without sending (Shabbat, a holiday) takes the last open day before it, at 11:00 clamped into its window.
+  for (let back = 0; back <= DIRECTION_LOOKBACK_DAYS; back++) {
+    const day = addDays(wishedDay, -back);
+    const window = sendingWindowOn(day, mode);
+    if (!window) continue;
+    const latest = new Date(window.close.getTime() - HOUR_MS);
+    const wished = localMoment(day, at(11));
+    return wished < window.open ? window.open : wished > latest ? latest : wished;
+  }
+  return nextSendingMoment(localMoment(wishedDay, at(11)), mode);
+};
+
 /** Every action's default moment and switch for an event. */
 export const defaultTimings = (event: TimingEvent, mode: SendingHoursMode): Record<TimedAction, DefaultTiming> => {
   const [round1, round2, round3] = roundMoments(event, mode);
   return {
+    saveTheDate: { sendAt: saveTheDateMoment(event, mode), enabled: false },
     round1: { sendAt: round1, enabled: true },
     round2: { sendAt: round2, enabled: true },
     round3: { sendAt: round3, enabled: true },

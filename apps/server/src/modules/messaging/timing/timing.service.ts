@@ -19,6 +19,7 @@ import { isSendingAllowed, nextSendingMoment } from '../sending-hours.js';
 import { defaultTimings, eventStartOf, type TimingEvent } from './default-timing.js';
 import * as repo from './timing.repository.js';
 import { kickDispatch } from '../engine/dispatch-job.js';
+import { kickTemplateSync } from '../whatsapp-templates/template-sync.js';
 
 type TimingPatch = z.output<typeof actionTimingPatchSchema>;
 
@@ -113,6 +114,18 @@ const checkChanges = (changes: Change[], rows: Map<TimedAction, ActionTimingRow>
   for (const [action, row] of rows) after.set(action, { sendAt: row.sendAt, enabled: row.enabled });
   for (const change of changes) after.set(change.action, change);
 
+  // The save-the-date (issue 32): checked when it is moved or turned on, and when round 1 moves before it.
+  const saveTheDate = after.get('saveTheDate');
+  const round1 = after.get('round1');
+  const stdChange = changes.find((c) => c.action === 'saveTheDate');
+  const stdTurnedOn = stdChange && stdChange.enabled && (stdChange.moved || !rows.get('saveTheDate')?.enabled);
+  if (saveTheDate?.enabled && (stdTurnedOn || changes.some((c) => c.action === 'round1' && c.moved))) {
+    const target = stdChange ?? changes.find((c) => c.action === 'round1')!;
+    const tooLate = localPartsOf(saveTheDate.sendAt).date >= event.rsvpStartDate || (round1 !== undefined && saveTheDate.sendAt >= round1.sendAt);
+    if (stdTurnedOn && !stdChange.moved && saveTheDate.sendAt <= now) issue(target, MSG.sendAtPassed);
+    else if (tooLate) issue(target, MSG.saveTheDateAfterRsvpStart);
+  }
+
   for (const change of changes.filter((c) => c.moved)) {
     const { sendAt, action } = change;
     if (sendAt <= now) {
@@ -121,6 +134,7 @@ const checkChanges = (changes: Change[], rows: Map<TimedAction, ActionTimingRow>
     }
     if (!isSendingAllowed(sendAt, modeOf(ctx))) outside ??= new OutsideSendingHoursError(formatLocalDateTime(nextSendingMoment(sendAt, modeOf(ctx))));
     const day = localPartsOf(sendAt).date;
+    if (action === 'saveTheDate') continue;
     if (ROUNDS.includes(action) || action === 'calls') {
       if (day >= event.date) issue(change, MSG.roundAfterEventDay);
     }
@@ -171,6 +185,10 @@ export const patchActionTimings = async (ctx: AppContext, userId: string, eventI
       if (!updated) throw new AppError('ACTION_ALREADY_STARTED', 'an action that started cannot be changed');
     }
   });
+  // The save-the-date turned on: its WhatsApp templates are made now, weeks before it goes (issue 32).
+  if (effective.some((change) => change.action === 'saveTheDate' && change.enabled)) {
+    await kickTemplateSync(ctx, eventId).catch((error: unknown) => ctx.logger.warn({ err: error, eventId }, 'template sync not queued; its sweep catches up'));
+  }
   return answer(ctx, eventId);
 };
 

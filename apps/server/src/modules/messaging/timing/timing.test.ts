@@ -69,11 +69,13 @@ describe('default timing', () => {
   it('is written when the event is created: rounds on the RSVP start, +3, +6 days at 10:00; direction on the day; thanks the day after', async () => {
     const eventId = await newEvent();
     const stored = await t.ctx.db.select().from(actionTimings).where(eq(actionTimings.eventId, eventId));
-    expect(stored).toHaveLength(6);
+    expect(stored).toHaveLength(7);
     const timings = await timingsOf(eventId);
     expect(timings).toMatchObject({ paused: false, sendingHours: 'israel' });
-    expect(timings.actions.map((a) => a.action)).toEqual(['round1', 'round2', 'round3', 'direction', 'thanks', 'calls']);
+    expect(timings.actions.map((a) => a.action)).toEqual(['saveTheDate', 'round1', 'round2', 'round3', 'direction', 'thanks', 'calls']);
     expect(sendAtOf(timings)).toEqual({
+      // Off by default (save-the-date.test.ts): a month before the event, on an open day before it at 11:00.
+      saveTheDate: expect.stringMatching(/T\d\d:\d\d$/),
       round1: `${M}T10:00`,
       round2: `${day(3)}T10:00`,
       // Sunday.
@@ -245,7 +247,7 @@ describe('PATCH actionTiming', () => {
     ]);
     expect(res.statusCode, res.body).toBe(200);
     const after = res.json() as ActionTimingsResponse;
-    expect(after.actions).toHaveLength(6);
+    expect(after.actions).toHaveLength(7);
     expect(actionOf(after, 'round2')).toMatchObject({ sendAt: `${day(2)}T12:00`, custom: true, enabled: true, state: 'scheduled' });
     expect(actionOf(after, 'thanks')).toMatchObject({ sendAt: `${day(22)}T11:00`, custom: false, enabled: false, state: 'disabled' });
     expect(actionOf(after, 'round1')).toEqual(actionOf(before, 'round1'));
@@ -273,6 +275,8 @@ describe('a new RSVP start date or event date', () => {
     const moved = await t.request('POST', `/event/${eventId}/updateInvitationDate`, { token: owner, body: { date: day(7) } });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(sendAtOf(await timingsOf(eventId))).toEqual({
+      // Off by default and moved with the dates too (save-the-date.test.ts).
+      saveTheDate: expect.any(String),
       round1: `${day(7)}T10:00`,
       round2: `${day(2)}T12:00`,
       round3: `${day(13)}T10:00`,
@@ -285,6 +289,8 @@ describe('a new RSVP start date or event date', () => {
     const edited = await t.request('POST', `/event/editEvent/${eventId}`, { token: owner, body: { date: day(28), rsvpStartDate: day(14) } });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(sendAtOf(await timingsOf(eventId))).toEqual({
+      // Off by default and moved with the dates too (save-the-date.test.ts).
+      saveTheDate: expect.any(String),
       round1: `${day(7)}T10:00`,
       round2: `${day(2)}T12:00`,
       round3: `${day(20)}T10:00`,

@@ -8,6 +8,7 @@ export const CATEGORY_OF: Record<TemplatePurpose, WhatsAppCategory> = {
   invitation: 'MARKETING',
   direction: 'UTILITY',
   thanks: 'MARKETING',
+  saveTheDate: 'MARKETING',
 };
 
 
@@ -41,9 +42,12 @@ const samplesIn = (lang: Lang, appUrl: string): Record<TemplatePlaceholder, stri
 /** The placeholders a body uses, each once, in order. */
 export const bodyPlaceholders = (text: string): TemplatePlaceholder[] => [...new Set(placeholdersIn(text))].filter(isTemplatePlaceholder);
 
-/** A new, account-unique Meta name: `m_<12 hex of the event>_<purpose><round>_<lang>_<4 random hex>`. */
+/**
+ * A new, account-unique Meta name: `m_<12 hex of the event>_<purpose><round>_<lang>_<4 random hex>`, lower case
+ * (Meta takes lower-case letters, digits and underscores only: `savethedate1`).
+ */
 export const newTemplateName = (eventId: string, purpose: TemplatePurpose, round: number, lang: Lang): string =>
-  `m_${eventId.replace(/-/g, '').slice(0, 12).toLowerCase()}_${purpose}${round}_${lang}_${randomBytes(2).toString('hex')}`;
+  `m_${eventId.replace(/-/g, '').slice(0, 12).toLowerCase()}_${purpose.toLowerCase()}${round}_${lang}_${randomBytes(2).toString('hex')}`;
 
 /** What Meta gets for one of our rows: the body, the opt-out footer, the image header, and the invitation's buttons. */
 export const draftOf = (

@@ -199,6 +199,26 @@ describe('WhatsApp templates on Meta: the sync', () => {
     expect(await rowsOf(eventId)).toHaveLength(6);
   });
 
+  it('the save-the-date (issue 32) gets its templates once the host turns it on: marketing, no buttons, a name Meta takes', async () => {
+    const { token, eventId } = await hostWithEvent(['he', 'en']);
+    await buyPackage(t, token, eventId);
+    await waitForSlots(eventId, 6);
+    expect(createsOf(eventId).some((draft) => draft.name.includes('savethedate'))).toBe(false);
+
+    const timing = (await t.request('GET', `/actionTiming/${eventId}`, { token })).json() as { actions: { action: string; sendAt: string }[] };
+    const { sendAt } = timing.actions.find((a) => a.action === 'saveTheDate')!;
+    const res = await t.request('PATCH', `/actionTiming/${eventId}`, { token, body: { actions: [{ action: 'saveTheDate', sendAt, enabled: true }] } });
+    expect(res.statusCode, res.body).toBe(200);
+    await waitForSlots(eventId, 8);
+    const drafts = createsOf(eventId).filter((draft) => draft.name.includes('_savethedate1_'));
+    expect(drafts.map((draft) => draft.lang).sort()).toEqual(['en', 'he']);
+    for (const draft of drafts) {
+      expect(draft.name).toMatch(/^m_[0-9a-f]{12}_savethedate1_(he|en)_[0-9a-f]{4}$/);
+      expect(draft).toMatchObject({ category: 'MARKETING', quickReplies: null, urlButton: null, body: DEFAULT_TEXTS.saveTheDate[draft.lang], footer: OPT_OUT_LINES[draft.lang] });
+    }
+    expect((await rowOf(eventId, { purpose: 'saveTheDate' })).map((row) => `${row.lang}:${row.source}`).sort()).toEqual(['en:default', 'he:default']);
+  });
+
   it("the host's text becomes its own template; Meta's rejection shows on the host's screen with the reason and the default steps in", async () => {
     const { token, eventId } = await hostWithEvent(['he']);
     await edit(token, eventId, { purpose: 'invitation', lang: 'he', text: HOST_INVITATION });

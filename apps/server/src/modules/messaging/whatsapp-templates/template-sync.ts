@@ -42,9 +42,13 @@ interface Slot {
   lang: Lang;
 }
 
-/** Invitation round 1, direction and thanks in every language; rounds 2 and 3 where the host wrote their own text. */
-const slotsOf = (langs: Lang[], hosts: MessageTemplateRow[]): Slot[] =>
+/**
+ * Invitation round 1, direction and thanks in every language; rounds 2 and 3 where the host wrote their own text;
+ * the save-the-date (issue 32) while the host has it on.
+ */
+const slotsOf = (langs: Lang[], hosts: MessageTemplateRow[], saveTheDate: boolean): Slot[] =>
   langs.flatMap((lang) => [
+    ...(saveTheDate ? [{ purpose: 'saveTheDate' as const, round: 1, lang }] : []),
     { purpose: 'invitation' as const, round: 1, lang },
     ...[2, 3]
       .filter((round) => hosts.some((h) => h.purpose === 'invitation' && h.round === round && h.lang === lang && !UNUSABLE.includes(h.status)))
@@ -218,7 +222,7 @@ export const syncEventTemplates = async (ctx: AppContext, eventId: string, now: 
   const hosts = (await listTemplates(ctx.db, eventId)).filter((host) => event.langs.includes(host.lang));
   let refused = false;
   let imageUsable: boolean | 'unknown' | undefined;
-  for (const slot of slotsOf(event.langs, hosts)) {
+  for (const slot of slotsOf(event.langs, hosts, event.saveTheDate)) {
     const host = hosts.find((h) => h.purpose === slot.purpose && h.round === slot.round && h.lang === slot.lang && h.status !== 'pendingPayment');
     const usable = host && !UNUSABLE.includes(host.status) ? host : null;
     if (!usable && slot.round > 1) continue;

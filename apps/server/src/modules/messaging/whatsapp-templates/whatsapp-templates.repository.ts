@@ -19,11 +19,13 @@ export const findSyncEvent = async (db: Conn, eventId: string) =>
         date: events.date,
         progressStatus: events.progressStatus,
         image: events.image,
+        // Issue 32: the save-the-date's templates only while the host has it on and it has not gone yet.
+        saveTheDate: sql<boolean>`exists (select 1 from action_timings t where t.event_id = ${events.id} and t.action = 'saveTheDate' and t.enabled and t.state in ('scheduled', 'running'))`,
       })
       .from(events)
       .where(eq(events.id, eventId))
       .limit(1)
-  )[0] as { id: string; langs: Lang[]; date: string; progressStatus: number; image: StoredEventImage | null } | undefined;
+  )[0] as { id: string; langs: Lang[]; date: string; progressStatus: number; image: StoredEventImage | null; saveTheDate: boolean } | undefined;
 
 export const listEventWhatsAppTemplates = async (db: Conn, eventId: string): Promise<WhatsAppTemplateRow[]> =>
   db

@@ -37,7 +37,8 @@ function FunnelBars({ funnel }: { funnel: FunnelAction }) {
   const { t } = useTranslation();
   const total = Math.max(1, funnel.frozen);
   const calls = funnel.action === 'calls';
-  const steps = calls ? CALL_STEPS : STEPS;
+  // The save-the-date asks no answer (issue 32): no "answered" step.
+  const steps = calls ? CALL_STEPS : funnel.action === 'saveTheDate' ? STEPS.filter((step) => step !== 'answered') : STEPS;
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(5.5rem, auto) 1fr auto', columnGap: 1.5, rowGap: 0.75, alignItems: 'center' }}>
       {steps.map((step) => (

@@ -3,6 +3,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import DirectionsIcon from '@mui/icons-material/DirectionsOutlined';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import DoneIcon from '@mui/icons-material/Done';
+import EventIcon from '@mui/icons-material/EventOutlined';
 import ErrorIcon from '@mui/icons-material/Error';
 import FavoriteIcon from '@mui/icons-material/FavoriteBorder';
 import MailIcon from '@mui/icons-material/MailOutline';
@@ -16,13 +17,17 @@ import { ToneChip } from './tone-chip';
 import { reasonText } from './reason-text';
 import { CALL_RESULT_LOOK, callResultOf, describeCall } from '../../calls/components/call-round-status';
 
-/** Spec §3: invitation success green, direction blue, thanks red, call teal. */
+/** Spec §3: invitation success green, direction blue, thanks red, call teal; ours (issue 32): save-the-date purple. */
 export const MESSAGE_TYPE_LOOK: Record<GuestMessage['type'], { icon: SvgIconComponent; color: string }> = {
   1: { icon: MailIcon, color: '#2e7d32' },
   2: { icon: DirectionsIcon, color: '#1565c0' },
   3: { icon: FavoriteIcon, color: '#c62828' },
   4: { icon: PhoneIcon, color: '#00796b' },
+  5: { icon: EventIcon, color: '#6a1b9a' },
 };
+/** The types in the order they go: the save-the-date before the invitation. */
+export const MESSAGE_TYPE_ORDER: readonly GuestMessage['type'][] = [5, 1, 2, 3, 4];
+const typeRank = (type: GuestMessage['type']) => MESSAGE_TYPE_ORDER.indexOf(type);
 
 /** WhatsApp-like marks: a clock, one check, two grey checks, two blue checks; a red mark for failed. */
 const STATE_MARK: Record<MessageState, { icon: SvgIconComponent; color: string }> = {
@@ -87,7 +92,7 @@ export function MessageMark({ message }: { message: GuestMessage }) {
 /** The guest list's progress column: one mark per message type the guest got, and "no messages" after an opt-out. */
 export function MessageProgress({ messages, optedOut }: { messages: GuestMessage[]; optedOut: boolean }) {
   const { t } = useTranslation();
-  const sorted = [...messages].sort((a, b) => a.type - b.type);
+  const sorted = [...messages].sort((a, b) => typeRank(a.type) - typeRank(b.type));
   return (
     <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }} data-testid="message-progress">
       {sorted.map((message) => (
@@ -103,7 +108,7 @@ export function MessageProgress({ messages, optedOut }: { messages: GuestMessage
 /** What the progress marks mean: the message types and the states, each mark beside its words. */
 export function ProgressLegend() {
   const { t } = useTranslation();
-  const types = [1, 2, 3, 4] as const;
+  const types = MESSAGE_TYPE_ORDER;
   const states: MessageState[] = ['queued', 'sent', 'delivered', 'read', 'failed', 'skipped'];
   const item = (key: string, Icon: SvgIconComponent, color: string, label: string) => (
     <Box component="li" key={key} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>

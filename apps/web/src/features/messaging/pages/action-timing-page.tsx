@@ -106,6 +106,11 @@ function ActionRow({ timing, paid, paused, onStart }: { timing: ActionTiming; pa
           ) : null}
         </Stack>
       </Stack>
+      {timing.action === 'saveTheDate' ? (
+        <Typography variant="body2" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="save-the-date-hint">
+          {t('messaging.timing.saveTheDateHint')}
+        </Typography>
+      ) : null}
       {isCalls ? (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="call-window">
           {t('callRound.timing.window')}

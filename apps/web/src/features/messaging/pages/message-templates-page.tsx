@@ -30,6 +30,7 @@ import {
   type TemplatePurpose,
 } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../app/api-error';
 import { PageHeading } from '../../../components/page-heading';
 import { showToast } from '../../../components/toast-store';
@@ -247,6 +248,20 @@ export function MessageTemplatesPage() {
           <Tab key={item} value={item} label={t(`messaging.purposes.${item}`)} />
         ))}
       </Tabs>
+      {purpose === 'saveTheDate' ? (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          data-testid="save-the-date-template-hint"
+          action={
+            <Button component={RouterLink} to={`/event/${event.id}/guest/timing`} color="inherit" size="small">
+              {t('messaging.templates.saveTheDateTiming')}
+            </Button>
+          }
+        >
+          {t('messaging.templates.saveTheDateHint')}
+        </Alert>
+      ) : null}
       {purpose === 'invitation' ? (
         <ToggleButtonGroup size="small" exclusive value={round} onChange={(_, next: Round | null) => next && setRound(next)} aria-label={t('messaging.templates.round')} sx={{ mb: 2 }}>
           {([1, 2, 3] as const).map((item) => (
