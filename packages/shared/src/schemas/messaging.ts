@@ -25,6 +25,7 @@ export const PURPOSE_PLACEHOLDERS: Record<TemplatePurpose, readonly TemplatePlac
   invitation: TEMPLATE_PLACEHOLDERS.filter((name) => name !== 'table'),
   direction: TEMPLATE_PLACEHOLDERS,
   thanks: TEMPLATE_PLACEHOLDERS.filter((name) => name !== 'table'),
+  saveTheDate: TEMPLATE_PLACEHOLDERS.filter((name) => name !== 'table'),
 };
 /** The table as `{table}` says it: "12", or "12 (Family Cohen)" when the table has a name. */
 export const tableTextOf = (table: { number: number; name: string | null } | null | undefined): string =>
