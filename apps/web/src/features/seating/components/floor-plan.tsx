@@ -38,7 +38,7 @@ export const FloorPlan = memo(function FloorPlan({ tables, onEdit }: { tables: r
       }}
     >
       {/* The plan's own coordinates run from the left in every language. */}
-      <div dir="ltr" style={{ position: 'relative', width: w, height: h }}>
+      <div dir="ltr" style={{ position: 'relative', width: w, minWidth: '100%', height: h }}>
         {tables.map((x) => (
           <TableNode key={x.id} id={x.id} number={x.number} name={x.name} capacity={x.capacity} shape={x.shape} x={x.x} y={x.y} seated={x.seated} onEdit={onEdit} />
         ))}

@@ -167,7 +167,7 @@ const GuestRow = memo(function GuestRow({ guestId, fullName, seats, tableNumber,
         size="small"
         variant="outlined"
         onClick={() => onMove(guestId)}
-        aria-label={t('seating.guests.moveAria', { name: isolateUserText(fullName) })}
+        aria-label={`${t('seating.guests.move')}: ${isolateUserText(fullName)}`}
         data-testid="seating-guest-move"
         sx={{ whiteSpace: 'nowrap', flexShrink: 0, minHeight: 36 }}
       >

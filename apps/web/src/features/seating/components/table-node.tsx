@@ -6,7 +6,8 @@ import { useDraggable, useDroppable } from '@dnd-kit/core';
 import type { SeatingTableShape } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
 import { colors } from '../../../design/tokens';
-import { isolateLtr, isolateUserText } from '../../../design/bidi';
+import { visuallyHidden } from '../../statistics/components/visually-hidden';
+import { isolateLtr } from '../../../design/bidi';
 import { tableId as tableDndId, type DragData } from '../dnd-ids';
 
 /** Drawn size of each shape on the floor plan, in plan units (1 unit = 1 px). */
@@ -37,7 +38,6 @@ export const TableNode = memo(function TableNode({ id, number, name, capacity, s
   const size = SHAPE_SIZE[shape];
   const full = seated >= capacity;
   const guestOver = drop.isOver && drop.active?.data.current?.type === 'guest';
-  const label = t('seating.table.describe', { number: isolateLtr(String(number)), name: name ? isolateUserText(name) : '', seated: isolateLtr(String(seated)), capacity: isolateLtr(String(capacity)) });
   const transform = drag.transform ? `translate3d(${drag.transform.x}px, ${drag.transform.y}px, 0)` : undefined;
   return (
     <div
@@ -55,7 +55,6 @@ export const TableNode = memo(function TableNode({ id, number, name, capacity, s
         }}
         {...drag.attributes}
         {...drag.listeners}
-        aria-label={`${label}. ${t('seating.table.drag', { number: isolateLtr(String(number)) })}`}
         sx={{
           width: '100%',
           height: '100%',
@@ -78,16 +77,23 @@ export const TableNode = memo(function TableNode({ id, number, name, capacity, s
           '&:focus-visible': { outline: `3px solid ${colors.primary}`, outlineOffset: 3 },
         }}
       >
-        <Box component="span" sx={{ fontWeight: 700, fontSize: '1.25rem', lineHeight: 1.1 }} aria-hidden>
+        {/* Named by what it shows, with the words a screen reader needs around it. */}
+        <Box component="span" sx={visuallyHidden}>
+          {t('seating.table.word')}
+        </Box>
+        <Box component="span" sx={{ fontWeight: 700, fontSize: '1.25rem', lineHeight: 1.1 }}>
           {number}
         </Box>
         {name ? (
-          <Box component="span" dir="auto" sx={{ fontSize: '0.75rem', lineHeight: 1.3, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} aria-hidden>
+          <Box component="span" dir="auto" sx={{ fontSize: '0.75rem', lineHeight: 1.3, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {name}
           </Box>
         ) : null}
-        <Box component="span" dir="ltr" sx={{ fontSize: '0.8125rem', fontWeight: 600, color: full ? colors.warningText : 'text.secondary', unicodeBidi: 'isolate' }} aria-hidden>
+        <Box component="span" dir="ltr" sx={{ fontSize: '0.8125rem', fontWeight: 600, color: full ? colors.warningText : 'text.secondary', unicodeBidi: 'isolate' }}>
           {seated}/{capacity}
+        </Box>
+        <Box component="span" sx={visuallyHidden}>
+          {t('seating.table.srSuffix')}
         </Box>
       </Box>
       <IconButton

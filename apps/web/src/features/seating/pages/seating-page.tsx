@@ -184,7 +184,7 @@ function SeatingScreen({ eventId, plan }: { eventId: string; plan: SeatingPlan }
   return (
     <Stack spacing={3}>
       <Totals seated={totals.seated} unseated={totals.unseated} free={totals.free} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5, alignItems: { sm: 'center' } }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, '& > *': { flex: { xs: '1 1 calc(50% - 12px)', sm: '0 0 auto' } }, '& > :first-of-type': { flexBasis: { xs: '100%', sm: 'auto' } } }}>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ whiteSpace: 'nowrap' }} data-testid="seating-add-table">
           {t('seating.actions.addTable')}
         </Button>
@@ -211,7 +211,7 @@ function SeatingScreen({ eventId, plan }: { eventId: string; plan: SeatingPlan }
         <Button variant="outlined" startIcon={<PrintIcon />} component={RouterLink} to={`/event/${eventId}/seating/print`} sx={{ whiteSpace: 'nowrap' }} data-testid="seating-print">
           {t('seating.actions.print')}
         </Button>
-      </Stack>
+      </Box>
       <Card variant="outlined" sx={{ px: 2, py: 1.5, bgcolor: colors.goldSoft, borderColor: colors.goldSoft }}>
         <FormControlLabel
           control={
@@ -366,7 +366,7 @@ function TableCards({ plan, onEdit }: { plan: SeatingPlan; onEdit: (tableId: str
                 {full ? ` · ${t('seating.table.full')}` : ''}
               </Typography>
             </Box>
-            <Button size="small" variant="text" startIcon={<EditIcon />} onClick={() => onEdit(x.id)} aria-label={t('seating.table.edit', { number: isolateLtr(String(x.number)) })} sx={{ whiteSpace: 'nowrap' }} data-testid="seating-table-edit">
+            <Button size="small" variant="text" startIcon={<EditIcon />} onClick={() => onEdit(x.id)} aria-label={`${t('seating.table.editShort')}: ${t('seating.table.number', { number: isolateLtr(String(x.number)) })}`} sx={{ whiteSpace: 'nowrap' }} data-testid="seating-table-edit">
               {t('seating.table.editShort')}
             </Button>
           </Box>
