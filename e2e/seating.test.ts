@@ -107,7 +107,8 @@ describe.each([
     await page.locator('[data-testid="seating-add-table"]').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(text(lang, 'seating.tableDialog.capacity')).waitFor();
-    await expectAxeClean(page, `add-table dialog ${lang} ${width}`);
+    // Each dialog is checked once per language: this one on a desktop, the auto-seat result on a phone.
+    if (desktop) await expectAxeClean(page, `add-table dialog ${lang} ${width}`);
     expect(await dialog.getByLabel(text(lang, 'seating.tableDialog.number')).inputValue()).toBe('3');
     // A taken number is refused in the dialog.
     await dialog.getByLabel(text(lang, 'seating.tableDialog.number')).fill('2');
@@ -154,7 +155,7 @@ describe.each([
     const result = page.locator('[data-testid="seating-auto-result"]');
     await result.locator('[data-testid="seating-not-seated"]').waitFor();
     expect(await result.locator('[data-testid="seating-not-seated"]').textContent()).toContain(names.noa);
-    await expectAxeClean(page, `auto-seat dialog ${lang} ${width}`);
+    if (!desktop) await expectAxeClean(page, `auto-seat dialog ${lang} ${width}`);
     await result.getByRole('button', { name: text(lang, 'seating.auto.close') }).click();
     expect((await plan()).tables.find((x) => x.number === 3)?.seated).toBe(3);
     await expect.poll(totals).toEqual(['5', '4', '3']);
@@ -173,7 +174,7 @@ describe.each([
     expect(await page.locator('[data-testid="seating-print-table"] tbody tr').count()).toBe(2);
     expect(await page.locator('[data-testid="seating-place-card"]').count()).toBe(2);
     expect(await page.locator('[data-testid="seating-place-cards"]').textContent()).toContain(names.yael);
-    await expectAxeClean(page, `print view ${lang} ${width}`);
+    if (desktop) await expectAxeClean(page, `print view ${lang} ${width}`);
     await page.screenshot({ path: `test-results/screenshots/seating-print-${lang}-${width}.png`, fullPage: true });
   });
 });

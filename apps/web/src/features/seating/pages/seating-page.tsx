@@ -184,7 +184,7 @@ function SeatingScreen({ eventId, plan }: { eventId: string; plan: SeatingPlan }
   return (
     <Stack spacing={3}>
       <Totals seated={totals.seated} unseated={totals.unseated} free={totals.free} />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, '& > *': { flex: { xs: '1 1 calc(50% - 12px)', sm: '0 0 auto' } }, '& > :first-of-type': { flexBasis: { xs: '100%', sm: 'auto' } } }}>
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, flexWrap: 'wrap', gap: 1.5 }}>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ whiteSpace: 'nowrap' }} data-testid="seating-add-table">
           {t('seating.actions.addTable')}
         </Button>

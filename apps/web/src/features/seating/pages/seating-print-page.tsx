@@ -104,7 +104,7 @@ function PrintSheets({ plan }: { plan: SeatingPlan }) {
                       {g.seats > 1 ? (
                         <>
                           {' '}
-                          <bdi dir="ltr">(×{g.seats})</bdi>
+                          <bdi dir="ltr">({g.seats})</bdi>
                         </>
                       ) : null}
                     </span>
