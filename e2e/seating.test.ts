@@ -77,7 +77,8 @@ describe.each([
   const tableOnScreen = (n: number) => page.locator(`[data-testid="seating-table"][data-table-number="${n}"]`);
   const openSeating = async () => {
     await page.goto(`${app.url}/event/${eventId}/seating`);
-    await page.locator('[data-testid="seating-ready"]').waitFor({ timeout: 20_000 });
+    // Generous: a loaded machine (two cores, several suites) took over 20 s for a first English load.
+    await page.locator('[data-testid="seating-ready"]').waitFor({ timeout: 60_000 });
   };
   const toastText = async () => plain(await page.locator('[data-testid="toast"]').textContent());
 
