@@ -124,6 +124,8 @@ export const API = {
     table: (id: string, tableId: string) => `/seating/${id}/tables/${tableId}`,
     guest: (id: string, guestId: string) => `/seating/${id}/guests/${guestId}`,
     auto: (id: string) => `/seating/${id}/auto`,
+    /** "Show tables to guests" (`{showTablesToGuests}`). */
+    settings: (id: string) => `/seating/${id}/settings`,
     export: (id: string, lang: string) => `/seating/export/${id}/${lang}`,
   },
   /** Issue 31: check-in at the door (host, co-host, or an usher link in the `x-usher-token` header). */

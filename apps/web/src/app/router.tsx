@@ -278,6 +278,15 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/gifts/pages/gifts-page')).GiftsPage }),
               },
               {
+                // Issue 31: the floor plan and the guests' tables; the hall's print view.
+                path: 'seating',
+                lazy: async () => ({ Component: (await import('../features/seating/pages/seating-page')).SeatingPage }),
+              },
+              {
+                path: 'seating/print',
+                lazy: async () => ({ Component: (await import('../features/seating/pages/seating-print-page')).SeatingPrintPage }),
+              },
+              {
                 path: 'guest/timing',
                 lazy: async () => ({ Component: (await import('../features/messaging/pages/action-timing-page')).ActionTimingPage }),
               },

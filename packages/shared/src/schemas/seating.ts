@@ -54,13 +54,22 @@ export interface SeatingGuest {
   tableId: string | null;
   /** Seats the guest takes: `attending` when coming, `countOfInvites` when not answered or maybe. */
   seats: number;
+  /** For the screen's lists and the print view. */
+  fullName: string;
+  groupId: string | null;
 }
 /** `GET seating/{id}` */
 export interface SeatingPlan {
   tables: SeatingTable[];
   guests: SeatingGuest[];
   unseatedSeats: number;
+  /** The guest's page shows their table ("Your table: 12"). */
+  showTablesToGuests: boolean;
 }
+
+/** `PUT seating/{id}/settings` (answers the same object). */
+export const seatingSettingsSchema = z.object({ showTablesToGuests: z.boolean({ error: MSG.invalidValue }) });
+export type SeatingSettings = z.infer<typeof seatingSettingsSchema>;
 /** `POST seating/{id}/auto` */
 export interface SeatingAutoResult {
   seated: number;

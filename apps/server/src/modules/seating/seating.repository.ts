@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.js';
-import { guests, seatingTables, type SeatingTableRow } from '../../db/schema/events.js';
+import { events, guests, seatingTables, type SeatingTableRow } from '../../db/schema/events.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A pooled connection or an open transaction: every function here runs in either. */
@@ -27,9 +27,9 @@ export interface GuestSeatRow {
   status: string;
 }
 
-export const listGuestSeats = async (db: Conn, eventId: string): Promise<GuestSeatRow[]> =>
+export const listGuestSeats = async (db: Conn, eventId: string): Promise<(GuestSeatRow & { fullName: string })[]> =>
   db
-    .select({ guestId: guests.id, tableId: guests.tableId, seats: seatsSql, groupId: guests.groupId, status: guests.status })
+    .select({ guestId: guests.id, tableId: guests.tableId, seats: seatsSql, groupId: guests.groupId, status: guests.status, fullName: guests.fullName })
     .from(guests)
     .where(eq(guests.eventId, eventId))
     .orderBy(asc(guests.fullName), asc(guests.id));
@@ -126,4 +126,12 @@ export const seatingExport = async (db: Conn, eventId: string) => {
     shape: t.shape,
     guests: seated.filter((g) => g.tableId === t.id).map((g) => ({ guestId: g.guestId, fullName: g.fullName })),
   }));
+};
+
+/** The event's "show tables to guests" switch (undefined: no such event). */
+export const readShowTables = async (db: Conn, eventId: string): Promise<boolean | undefined> =>
+  (await db.select({ on: events.showTablesToGuests }).from(events).where(eq(events.id, eventId)).limit(1))[0]?.on;
+
+export const writeShowTables = async (db: Conn, eventId: string, on: boolean): Promise<void> => {
+  await db.update(events).set({ showTablesToGuests: on }).where(eq(events.id, eventId));
 };

@@ -6,6 +6,7 @@ import {
   MSG,
   seatingGuestMoveSchema,
   seatingGuestParamsSchema,
+  seatingSettingsSchema,
   seatingTableCreateSchema,
   seatingTableParamsSchema,
   seatingTableUpdateSchema,
@@ -60,6 +61,11 @@ export const registerSeatingRoutes = (app: AppInstance) => {
       schema: { tags, description: 'Seats a guest at a table, or unseats with null; TABLE_FULL (409) past the capacity, decided under the table\'s lock.', params: seatingGuestParamsSchema, body: seatingGuestMoveSchema },
     },
     (request) => seating.moveGuest(ctx, userIdOf(request), request.params.id, request.params.guestId, request.body.tableId),
+  );
+  app.put(
+    API.seating.settings(ID),
+    { preHandler, schema: { tags, description: '"Show tables to guests": the guest\'s page shows their table (owner and co-hosts).', params: eventIdParamsSchema, body: seatingSettingsSchema } },
+    (request) => seating.updateSettings(ctx, userIdOf(request), request.params.id, request.body),
   );
   app.post(
     API.seating.auto(ID),

@@ -1,4 +1,4 @@
-import type { SeatingAutoResult, SeatingPlan, SeatingTable, seatingTableCreateSchema, seatingTableUpdateSchema } from '@magiim/shared';
+import type { SeatingAutoResult, SeatingPlan, SeatingSettings, SeatingTable, seatingTableCreateSchema, seatingTableUpdateSchema } from '@magiim/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -15,7 +15,7 @@ const isUniqueViolation = (error: unknown): boolean =>
 export const readPlan = async (ctx: AppContext, eventId: string): Promise<SeatingPlan> =>
   ctx.db.transaction(
     async (tx) => {
-      const [tables, guestRows] = [await repo.listTables(tx, eventId), await repo.listGuestSeats(tx, eventId)];
+      const [tables, guestRows, showTablesToGuests] = [await repo.listTables(tx, eventId), await repo.listGuestSeats(tx, eventId), await repo.readShowTables(tx, eventId)];
       const seated = new Map<string, number>();
       let unseatedSeats = 0;
       for (const g of guestRows) {
@@ -24,8 +24,9 @@ export const readPlan = async (ctx: AppContext, eventId: string): Promise<Seatin
       }
       return {
         tables: tables.map((t): SeatingTable => ({ id: t.id, number: t.number, name: t.name, capacity: t.capacity, shape: t.shape, x: t.x, y: t.y, seated: seated.get(t.id) ?? 0 })),
-        guests: guestRows.map((g) => ({ guestId: g.guestId, tableId: g.tableId, seats: g.seats })),
+        guests: guestRows.map((g) => ({ guestId: g.guestId, tableId: g.tableId, seats: g.seats, fullName: g.fullName, groupId: g.groupId })),
         unseatedSeats,
+        showTablesToGuests: showTablesToGuests ?? false,
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -34,6 +35,13 @@ export const readPlan = async (ctx: AppContext, eventId: string): Promise<Seatin
 export const getPlan = async (ctx: AppContext, userId: string, eventId: string): Promise<SeatingPlan> => {
   await requireEventAccess(ctx.db, userId, eventId, 'read');
   return readPlan(ctx, eventId);
+};
+
+/** "Show tables to guests": the guest's page shows their table once the host turns it on. */
+export const updateSettings = async (ctx: AppContext, userId: string, eventId: string, body: SeatingSettings): Promise<SeatingSettings> => {
+  await requireEventAccess(ctx.db, userId, eventId, 'edit');
+  await repo.writeShowTables(ctx.db, eventId, body.showTablesToGuests);
+  return { showTablesToGuests: body.showTablesToGuests };
 };
 
 export const createTable = async (ctx: AppContext, userId: string, eventId: string, body: TableCreate): Promise<SeatingPlan> => {

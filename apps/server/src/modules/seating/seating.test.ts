@@ -15,8 +15,9 @@ let eventId: string;
 
 interface Plan {
   tables: { id: string; number: number; name: string | null; capacity: number; shape: string; x: number; y: number; seated: number }[];
-  guests: { guestId: string; tableId: string | null; seats: number }[];
+  guests: { guestId: string; tableId: string | null; seats: number; fullName: string; groupId: string | null }[];
   unseatedSeats: number;
+  showTablesToGuests: boolean;
 }
 
 const plan = async (token = owner) => {
@@ -58,7 +59,7 @@ describe('seating/{id}', () => {
     expect((await move(coming.id, table)).statusCode).toBe(200);
     const p = await plan();
     expect(p.tables[0]).toMatchObject({ number: 1, capacity: 10, seated: 2 });
-    expect(p.guests.find((g) => g.guestId === maybe.id)).toEqual({ guestId: maybe.id, tableId: null, seats: 3 });
+    expect(p.guests.find((g) => g.guestId === maybe.id)).toMatchObject({ guestId: maybe.id, tableId: null, seats: 3, fullName: maybe.fullName });
     expect(p.unseatedSeats).toBe(3);
     const lookup = await seatingTableLookup(t.ctx.db)(eventId, [coming.id, maybe.id]);
     expect(lookup.get(coming.id)).toEqual({ number: 1, name: null });
@@ -130,6 +131,23 @@ describe('seating/{id}', () => {
     expect((await t.request('POST', `/seating/${eventId}/auto`, { token: intruder })).statusCode).toBe(404);
     expect((await t.request('GET', `/seating/${eventId}`)).statusCode).toBe(401);
     expect((await t.request('GET', `/seating/${eventId}`, { token: cohost })).statusCode).toBe(200);
+  });
+});
+
+describe('seating/{id}/settings', () => {
+  it('turns "show tables to guests" on and off for the owner and co-hosts, and refuses a stranger', async () => {
+    expect((await plan()).showTablesToGuests).toBe(false);
+    const on = await t.request('PUT', `/seating/${eventId}/settings`, { token: cohost, body: { showTablesToGuests: true } });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toEqual({ showTablesToGuests: true });
+    expect((await plan()).showTablesToGuests).toBe(true);
+    const stranger = await t.request('PUT', `/seating/${eventId}/settings`, { token: intruder, body: { showTablesToGuests: false } });
+    expect(stranger.statusCode).toBe(404);
+    expect((await t.request('PUT', `/seating/${eventId}/settings`, { body: { showTablesToGuests: false } })).statusCode).toBe(401);
+    expect((await t.request('PUT', `/seating/${eventId}/settings`, { token: owner, body: { showTablesToGuests: 'yes' } })).statusCode).toBe(400);
+    expect((await plan()).showTablesToGuests).toBe(true);
+    expect((await t.request('PUT', `/seating/${eventId}/settings`, { token: owner, body: { showTablesToGuests: false } })).statusCode).toBe(200);
+    expect((await plan()).showTablesToGuests).toBe(false);
   });
 });
 

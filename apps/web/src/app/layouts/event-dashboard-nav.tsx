@@ -3,6 +3,8 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import EventIcon from '@mui/icons-material/Event';
+import EventSeatIcon from '@mui/icons-material/EventSeatOutlined';
+import HowToRegIcon from '@mui/icons-material/HowToRegOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import PeopleIcon from '@mui/icons-material/PeopleOutline';
@@ -41,6 +43,8 @@ const LIVE_SCREENS = new Set<string>([
   'my-expenses',
   'gifts',
   'guest/timing',
+  'seating',
+  'check-in',
   'invitation',
   'settings',
   '/userSettings',
@@ -65,6 +69,8 @@ export const eventDashboardNav = (eventId: string, { paid, showCalls, canPay = t
         { labelKey: 'layout.nav.callTemplates', to: `${base}/call-messages`, icon: <PhoneIcon />, can: manage },
         { labelKey: 'layout.nav.actionTiming', to: `${base}/guest/timing`, icon: <ScheduleIcon />, can: manage },
         { labelKey: 'layout.nav.groups', to: `${base}/guest/groups`, icon: <GroupsIcon />, can: manage },
+        { labelKey: 'layout.nav.seating', to: `${base}/seating`, icon: <EventSeatIcon />, can: manage },
+        { labelKey: 'layout.nav.checkIn', to: `${base}/check-in`, icon: <HowToRegIcon />, can: manage },
         { labelKey: 'layout.nav.invitationPreview', to: `${base}/invitation`, icon: <VisibilityIcon />, can: manage },
         { labelKey: 'layout.nav.gifts', to: `${base}/gifts`, icon: <CardGiftcardIcon />, can: manage },
         { labelKey: 'layout.nav.expenses', to: `${base}/my-expenses`, icon: <ReceiptLongIcon />, can: manage },
