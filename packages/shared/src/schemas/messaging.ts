@@ -11,8 +11,13 @@ export type TemplatePurpose = (typeof TEMPLATE_PURPOSES)[number];
 /** paused / disabled: WhatsApp stopped an approved template (low quality); the default text goes instead. */
 export const TEMPLATE_STATUSES = ['pendingPayment', 'pendingApproval', 'approved', 'rejected', 'paused', 'disabled'] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
-export const TEMPLATE_PLACEHOLDERS = ['guestName', 'eventName', 'date', 'time', 'place', 'link', 'navigationLink'] as const;
+export const TEMPLATE_PLACEHOLDERS = ['guestName', 'eventName', 'date', 'time', 'place', 'link', 'navigationLink', 'giftThanks'] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
+/**
+ * Issue 32: placeholders only some purposes may use. `{giftThanks}` (a thank-you line for a guest with a gift
+ * recorded, never the amount; empty otherwise) belongs to the thank-you message.
+ */
+export const PURPOSE_ONLY_PLACEHOLDERS: Partial<Record<TemplatePlaceholder, TemplatePurpose>> = { giftThanks: 'thanks' };
 /** The placeholder a purpose's text must carry: the invitation the guest's page, the direction message the way there. */
 export const REQUIRED_PLACEHOLDER: Record<TemplatePurpose, TemplatePlaceholder | null> = {
   invitation: 'link',
@@ -111,6 +116,8 @@ export const actionTimingSchema = z.object({
   /** Ours: scheduled, running (recipients frozen, sending), done, or disabled. */
   state: z.enum(ACTION_STATES),
   startedAt: z.string().nullable(),
+  /** Issue 32 (thanks only): the thank-you goes only to the guests with a gift recorded. */
+  onlyGivers: z.boolean().optional(),
 });
 export type ActionTiming = z.infer<typeof actionTimingSchema>;
 /** `GET actionTiming/{id}`. */
@@ -125,7 +132,15 @@ export type ActionTimingsResponse = z.infer<typeof actionTimingsResponseSchema>;
 /** `PATCH actionTiming/{id} {actions:[…]}`: any subset of actions. */
 export const actionTimingPatchSchema = z.object({
   actions: z
-    .array(z.object({ action: z.enum(TIMED_ACTIONS, { error: MSG.invalidValue }), sendAt: localDateTimeSchema, enabled: z.boolean({ error: MSG.invalidValue }) }))
+    .array(
+      z.object({
+        action: z.enum(TIMED_ACTIONS, { error: MSG.invalidValue }),
+        sendAt: localDateTimeSchema,
+        enabled: z.boolean({ error: MSG.invalidValue }),
+        /** Issue 32, thanks only: send the thank-you only to guests with a gift recorded (absent: unchanged). */
+        onlyGivers: z.boolean({ error: MSG.invalidValue }).optional(),
+      }),
+    )
     .min(1, MSG.required)
     .max(TIMED_ACTIONS.length, MSG.invalidValue),
 });
