@@ -1,4 +1,5 @@
 import {
+  GIFT_THANKS_LINES,
   locationTextsIn,
   normalizeEventLocation,
   SAMPLE_SHORT_CODE,
@@ -33,6 +34,8 @@ export const placeholderValues = (event: EventDto, lang: Lang, guestName: string
     place: [texts.venue, texts.place].filter(Boolean).join(', '),
     link: `${origin}/invite/…`,
     navigationLink: `${origin}/navigate/…`,
+    // Issue 32: the thank-you line a guest with a gift reads (the longest case, for the SMS parts).
+    giftThanks: GIFT_THANKS_LINES[lang],
   };
 };
 

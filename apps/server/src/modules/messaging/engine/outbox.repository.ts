@@ -25,8 +25,12 @@ export const recipientFilter = (action: MessageAction) => {
     case 'round3':
       return sql`g.status = 'inProgress' and ${notOptedOut}`;
     case 'direction':
-    case 'thanks':
       return sql`g.status = 'approved' and coalesce(g.attending, 1) > 0 and ${notOptedOut}`;
+    case 'thanks':
+      // Issue 32: with "only to guests who gave" on, only the guests with a gift in the host's ledger.
+      return sql`g.status = 'approved' and coalesce(g.attending, 1) > 0 and ${notOptedOut}
+        and (not exists (select 1 from action_timings t where t.event_id = g.event_id and t.action = 'thanks' and t.only_givers)
+          or exists (select 1 from gift_ledger_entries l where l.guest_id = g.id))`;
   }
 };
 

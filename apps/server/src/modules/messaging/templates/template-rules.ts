@@ -1,5 +1,6 @@
 import {
   MSG,
+  PURPOSE_ONLY_PLACEHOLDERS,
   REQUIRED_PLACEHOLDER,
   TEMPLATE_PLACEHOLDERS,
   type ApiErrorIssue,
@@ -21,6 +22,12 @@ export const templateTextIssues = (purpose: TemplatePurpose, text: string): ApiE
   const names = placeholdersIn(text);
   const unknown = names.find((name) => !isTemplatePlaceholder(name));
   if (unknown !== undefined) return [{ path: 'text', message: MSG.templateUnknownPlaceholder(unknown) }];
+  // Issue 32: `{giftThanks}` belongs to the thank-you message alone.
+  const misplaced = names.find((name) => {
+    const only = PURPOSE_ONLY_PLACEHOLDERS[name as TemplatePlaceholder];
+    return only !== undefined && only !== purpose;
+  });
+  if (misplaced !== undefined) return [{ path: 'text', message: MSG.templateUnknownPlaceholder(misplaced) }];
   const required = REQUIRED_PLACEHOLDER[purpose];
   if (required && !names.includes(required)) return [{ path: 'text', message: MSG.templateNeedsPlaceholder(required) }];
   // WhatsApp's static rules at the save, before payment: its review would refuse the text later anyway.

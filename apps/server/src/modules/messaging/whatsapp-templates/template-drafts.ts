@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { OPT_OUT_LINES, WHATSAPP_QUICK_REPLY_TITLES, type Lang, type TemplatePlaceholder, type TemplatePurpose } from '@magiim/shared';
+import { GIFT_THANKS_LINES, OPT_OUT_LINES, WHATSAPP_QUICK_REPLY_TITLES, type Lang, type TemplatePlaceholder, type TemplatePurpose } from '@magiim/shared';
 import type { WhatsAppCategory, WhatsAppTemplateDraft } from '../../../providers/messaging/index.js';
 import { isTemplatePlaceholder, placeholdersIn } from '../templates/template-rules.js';
 
@@ -34,6 +34,7 @@ const samplesIn = (lang: Lang, appUrl: string): Record<TemplatePlaceholder, stri
     time: '19:30',
     link: `${appUrl}/invite/${SAMPLE_TOKEN}`,
     navigationLink: `${appUrl}/navigate/${SAMPLE_TOKEN}`,
+    giftThanks: GIFT_THANKS_LINES[lang],
   };
 };
 
