@@ -266,7 +266,7 @@ describe('the thank-you message', () => {
   });
 
   it('takes {giftThanks} only in the thank-you text', () => {
-    expect(templateTextIssues('thanks', 'תודה {guestName}\n{giftThanks}\nנתראה')).toEqual([]);
+    expect(templateTextIssues('thanks', 'תודה {guestName}!\n{giftThanks}\nנתראה')).toEqual([]);
     expect(templateTextIssues('invitation', '{link} {giftThanks}')).toHaveLength(1);
   });
 
