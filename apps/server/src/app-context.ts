@@ -8,6 +8,7 @@ import { startJobs, type JobDefinition } from './platform/jobs.js';
 import { createAppHooks } from './platform/hooks.js';
 import { subscribeMessagingHooks } from './modules/messaging/hooks.js';
 import { subscribeCallHooks } from './modules/calls/hooks.js';
+import { subscribeGiftLedgerHooks } from './modules/gift-ledger/hooks.js';
 import { createRateLimiter } from './modules/rate-limits/rate-limiter.js';
 import { createMailQueue } from './modules/mail/mail.jobs.js';
 import { storeDevMail } from './modules/dev-mailbox/dev-mailbox.repository.js';
@@ -138,6 +139,7 @@ export const createAppContext = async (config: Config, options: ContextOptions) 
   const inbox = createMessagingInbox(ctx);
   subscribeMessagingHooks(ctx);
   subscribeCallHooks(ctx);
+  subscribeGiftLedgerHooks(ctx);
 
   const jobDefinitions: JobDefinition<object>[] = [
     mail.sendEmailJob as unknown as JobDefinition<object>,

@@ -48,6 +48,7 @@ import { registerExpenseRoutes } from './modules/expenses/expenses.routes.js';
 import { registerSeatingRoutes } from './modules/seating/seating.routes.js';
 import { seatingTableLookup } from './modules/seating/public.js';
 import { registerGiftRoutes } from './modules/gifts/gifts.routes.js';
+import { registerGiftLedgerRoutes } from './modules/gift-ledger/gift-ledger.routes.js';
 import { registerSandboxGiftPage } from './modules/gifts/sandbox-gift-page.routes.js';
 import { registerSupportRoutes } from './modules/support/support.routes.js';
 import { registerPushRoutes } from './modules/push/push.routes.js';
@@ -186,6 +187,7 @@ export const buildApp = async (config: Config, options: BuildOptions = {}) => {
       registerExpenseRoutes(typed);
       registerSeatingRoutes(typed);
       registerGiftRoutes(typed);
+      registerGiftLedgerRoutes(typed);
       registerSupportRoutes(typed);
       registerPushRoutes(typed);
       registerCohostRoutes(typed);

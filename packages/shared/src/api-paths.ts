@@ -145,6 +145,14 @@ export const API = {
     get: (id: string) => `/gifts/${id}`,
     register: (id: string) => `/gifts/register/${id}`,
   },
+  /** Issue 32: gifts received, recorded by the hosts (private to them). */
+  giftLedger: {
+    list: (id: string) => `/gift-ledger/${id}`,
+    entries: (id: string) => `/gift-ledger/${id}/entries`,
+    entry: (id: string, entryId: string) => `/gift-ledger/${id}/entries/${entryId}`,
+    import: (id: string) => `/gift-ledger/import/${id}`,
+    export: (id: string, lang: string) => `/gift-ledger/export/${id}/${lang}`,
+  },
   /** Ours: the contact form of /FAQS-contact-us. */
   support: { contact: '/support/contact' },
   /** Spec §7 `push-notifications/token` (PATCH). */
@@ -182,6 +190,8 @@ export const API = {
     importTemplate: (lang: string) => `/guests/import-template/${lang}`,
     export: (id: string, lang: string) => `/guests/export/${id}/${lang}`,
     googleContacts: '/guests/google-contacts',
+    /** Issue 32: the labels of the couple's two sides (GET, PUT). */
+    sides: (id: string) => `/guests/sides/${id}`,
     /** Answers as they came, newest first (`?guestId=` for one guest, `?changedOnly=true`). */
     answers: (id: string) => `/guests/answers/${id}`,
     /** A new personal link (the old one stops working). */

@@ -134,5 +134,7 @@ export const IMPORT_ROW_ERROR_CODES = [
   'COMMENTS_TOO_LONG',
   'TOO_MANY_GROUPS',
   'INVITEE_LIMIT_REACHED',
+  /** Issue 32: a side cell that names neither side nor both. */
+  'UNKNOWN_SIDE',
 ] as const;
 export type ImportRowErrorCode = (typeof IMPORT_ROW_ERROR_CODES)[number];

@@ -48,9 +48,9 @@ describe('columnOfTitle', () => {
     ['Mobile', 'phoneNumber'],
     ['Тел.', 'phoneNumber'],
     ['رقم الجوال', 'phoneNumber'],
-    ['צד', 'group'],
+    ['צד', 'side'],
     ['Category', 'group'],
-    ['Сторона', 'group'],
+    ['Сторона', 'side'],
     ['الفئة', 'group'],
     ['שפה', 'lang'],
   ])('reads %s as %s', (title, column) => {

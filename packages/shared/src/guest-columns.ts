@@ -1,7 +1,7 @@
 import type { Lang } from './enums.js';
 
 /** Columns of the guest spreadsheet (import, template and export), with their titles in every language. */
-export const GUEST_IMPORT_COLUMNS = ['fullName', 'phoneNumber', 'countOfInvites', 'group', 'lang', 'comments'] as const;
+export const GUEST_IMPORT_COLUMNS = ['fullName', 'phoneNumber', 'countOfInvites', 'group', 'lang', 'comments', 'side'] as const;
 export type GuestImportColumn = (typeof GUEST_IMPORT_COLUMNS)[number];
 export const REQUIRED_IMPORT_COLUMNS: readonly GuestImportColumn[] = ['fullName', 'phoneNumber'];
 
@@ -12,6 +12,7 @@ export const GUEST_COLUMN_TITLES: Record<GuestImportColumn, Record<Lang, string>
   group: { he: 'קבוצה', en: 'Group', ru: 'Группа', ar: 'المجموعة' },
   lang: { he: 'שפה', en: 'Language', ru: 'Язык', ar: 'اللغة' },
   comments: { he: 'הערות', en: 'Notes', ru: 'Примечания', ar: 'ملاحظات' },
+  side: { he: 'צד', en: 'Side', ru: 'Сторона', ar: 'الطرف' },
 };
 
 /**
@@ -41,10 +42,10 @@ export const GUEST_COLUMN_ALIASES: Record<GuestImportColumn, string[]> = {
     'العدد', 'عدد', 'عدد الضيوف', 'عدد الأشخاص', 'عدد الاشخاص', 'الكمية', 'المدعوين', 'عدد المدعوون',
   ],
   group: [
-    'קבוצות', 'שם קבוצה', 'צד', 'שיוך', 'קטגוריה',
-    'group name', 'groups', 'category', 'side',
-    'группа', 'категория', 'сторона',
-    'مجموعة', 'الفئة', 'فئة', 'الجهة',
+    'קבוצות', 'שם קבוצה', 'שיוך', 'קטגוריה',
+    'group name', 'groups', 'category',
+    'группа', 'категория',
+    'مجموعة', 'الفئة', 'فئة',
   ],
   lang: ['שפת הודעה', 'שפת הזמנה', 'language', 'lang', 'язык', 'لغة'],
   comments: [
@@ -53,6 +54,7 @@ export const GUEST_COLUMN_ALIASES: Record<GuestImportColumn, string[]> = {
     'примечание', 'примечания', 'комментарий', 'комментарии', 'заметка', 'заметки',
     'ملاحظة', 'الملاحظات', 'تعليق', 'تعليقات', 'التعليقات', 'معلومات إضافية',
   ],
+  side: ['צד החתונה', 'מצד', 'side', 'couple side', 'сторона', 'الجهة', 'جهة'],
 };
 
 /**

@@ -5,6 +5,16 @@
  * order they subscribed, awaited one after the other; a handler's error reaches the caller as if it had called the
  * work itself. A required hook with no subscriber fails loudly instead of skipping the work.
  */
+/** Issue 32: a gift-link payment the provider approved (amount in agorot; the payer as the provider reports them). */
+export interface GiftLinkPayment {
+  eventId: string;
+  /** The provider's payment reference: one payment is added to the ledger once. */
+  paymentRef: string;
+  amount: number;
+  payerName?: string;
+  payerPhone?: string;
+}
+
 export interface HookSpec {
   /** A new event: its default message timing. */
   eventCreated: { args: [eventId: string]; result: void };
@@ -22,11 +32,13 @@ export interface HookSpec {
   callRoundsDue: { args: []; result: void };
   /** The host started the call round by hand ("start now" on the timing screen). */
   callRoundRequested: { args: [eventId: string]; result: void };
+  /** Issue 32: the gifts module approved a gift-link payment; the gift ledger records it (once per payment). */
+  giftLinkPaymentApproved: { args: [payment: GiftLinkPayment]; result: void };
 }
 
 type Handler<K extends keyof HookSpec> = (...args: HookSpec[K]['args']) => Promise<HookSpec[K]['result']>;
 
-const REQUIRED: ReadonlySet<keyof HookSpec> = new Set(['guestPageOptOut']);
+const REQUIRED: ReadonlySet<keyof HookSpec> = new Set(['guestPageOptOut', 'giftLinkPaymentApproved']);
 
 export interface AppHooks {
   subscribe<K extends keyof HookSpec>(name: K, handler: Handler<K>): void;

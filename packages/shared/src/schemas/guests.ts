@@ -17,6 +17,7 @@ import { INVITEE_STATUSES, LANGUAGES, SPECIAL_MEALS } from '../enums.js';
 import { MSG } from '../messages.js';
 import { normalizePhone } from '../phone.js';
 import { multiLineText, singleLineText } from './text.js';
+import { GUEST_SIDES, guestSideSchema } from './gift-ledger.js';
 
 const langSchema = z.enum(LANGUAGES, { error: MSG.invalidValue });
 
@@ -60,6 +61,8 @@ const guestFields = {
   askTransport: z.boolean(),
   askMeals: z.boolean(),
   comments: multiLineText({ min: 0, max: GUEST_COMMENTS_MAX_LENGTH }),
+  /** Issue 32: the couple's side (a, b or both); null when not set. */
+  side: guestSideSchema.nullable(),
 };
 
 /** `POST guests/new/{id}`: name and phone are required; the rest have defaults (count 1, no group, the event's default language). */
@@ -74,6 +77,7 @@ export const guestInputSchema = z.object({
   askTransport: guestFields.askTransport.default(false),
   askMeals: guestFields.askMeals.default(false),
   comments: guestFields.comments.default(''),
+  side: guestFields.side.default(null),
 }).refine((input) => input.groupName === undefined || input.groupId === null, { message: MSG.invalidValue, path: ['groupName'] });
 export type GuestInput = z.input<typeof guestInputSchema>;
 export type GuestInputParsed = z.output<typeof guestInputSchema>;
@@ -92,6 +96,8 @@ export const guestSchema = z.object({
   askTransport: z.boolean(),
   askMeals: z.boolean(),
   comments: z.string(),
+  /** Issue 32: the couple's side, or null. */
+  side: guestSideSchema.nullable(),
   status: guestStatusSchema,
   viewedCount: z.number().int(),
   attending: z.number().int().nullable(),
@@ -132,6 +138,8 @@ export const guestListQuerySchema = z.object({
   status: z.enum(GUEST_STATUS_FILTERS, { error: MSG.invalidValue }).optional(),
   groupId: z.union([z.uuid({ error: MSG.invalidValue }), z.literal('none')]).optional(),
   viewed: booleanQuery.optional(),
+  /** Issue 32: guests of one side (`none`: without a side). */
+  side: z.enum([...GUEST_SIDES, 'none'], { error: MSG.invalidValue }).optional(),
   // Safe text like every other: a NUL would reach PostgreSQL (which refuses it) inside the ILIKE pattern.
   q: singleLineText({ min: 0, max: GUEST_SEARCH_MAX_LENGTH }).optional(),
   sort: z.enum(GUEST_SORTS, { error: MSG.invalidValue }).default('-createdAt'),
@@ -175,6 +183,8 @@ export const guestRowsSchema = z.object({
         lang: z.string().max(50).optional(),
         /** A notes column: the guest's comments. */
         comments: z.string().max(2000).optional(),
+        /** Issue 32: the couple's side (a/b/both, or a side's label). */
+        side: z.string().max(100).optional(),
       }),
     )
     .min(1, MSG.required)

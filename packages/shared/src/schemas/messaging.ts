@@ -14,18 +14,20 @@ export type TemplatePurpose = (typeof TEMPLATE_PURPOSES)[number];
 /** paused / disabled: WhatsApp stopped an approved template (low quality); the default text goes instead. */
 export const TEMPLATE_STATUSES = ['pendingPayment', 'pendingApproval', 'approved', 'rejected', 'paused', 'disabled'] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
-export const TEMPLATE_PLACEHOLDERS = ['guestName', 'eventName', 'date', 'time', 'place', 'link', 'navigationLink', 'table'] as const;
+export const TEMPLATE_PLACEHOLDERS = ['guestName', 'eventName', 'date', 'time', 'place', 'link', 'navigationLink', 'table', 'giftThanks'] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
+const exceptFor = (...left: TemplatePlaceholder[]) => TEMPLATE_PLACEHOLDERS.filter((name) => !left.includes(name));
 /**
  * The placeholders each purpose's text may carry. `{table}` (issue 31: the guest's table number, and its name when
  * set) only in the direction message, which goes once the seating is done; a line with it is left out for a guest
- * without a table.
+ * without a table. `{giftThanks}` (issue 32: a thank-you line for a guest with a gift recorded, never the amount;
+ * empty otherwise) only in the thank-you message.
  */
 export const PURPOSE_PLACEHOLDERS: Record<TemplatePurpose, readonly TemplatePlaceholder[]> = {
-  invitation: TEMPLATE_PLACEHOLDERS.filter((name) => name !== 'table'),
-  direction: TEMPLATE_PLACEHOLDERS,
-  thanks: TEMPLATE_PLACEHOLDERS.filter((name) => name !== 'table'),
-  saveTheDate: TEMPLATE_PLACEHOLDERS.filter((name) => name !== 'table'),
+  invitation: exceptFor('table', 'giftThanks'),
+  direction: exceptFor('giftThanks'),
+  thanks: exceptFor('table'),
+  saveTheDate: exceptFor('table', 'giftThanks'),
 };
 /** The table as `{table}` says it: "12", or "12 (Family Cohen)" when the table has a name. */
 export const tableTextOf = (table: { number: number; name: string | null } | null | undefined): string =>
@@ -130,6 +132,8 @@ export const actionTimingSchema = z.object({
   /** Ours: scheduled, running (recipients frozen, sending), done, or disabled. */
   state: z.enum(ACTION_STATES),
   startedAt: z.string().nullable(),
+  /** Issue 32 (thanks only): the thank-you goes only to the guests with a gift recorded. */
+  onlyGivers: z.boolean().optional(),
 });
 export type ActionTiming = z.infer<typeof actionTimingSchema>;
 /** `GET actionTiming/{id}`. */
@@ -144,7 +148,15 @@ export type ActionTimingsResponse = z.infer<typeof actionTimingsResponseSchema>;
 /** `PATCH actionTiming/{id} {actions:[…]}`: any subset of actions. */
 export const actionTimingPatchSchema = z.object({
   actions: z
-    .array(z.object({ action: z.enum(TIMED_ACTIONS, { error: MSG.invalidValue }), sendAt: localDateTimeSchema, enabled: z.boolean({ error: MSG.invalidValue }) }))
+    .array(
+      z.object({
+        action: z.enum(TIMED_ACTIONS, { error: MSG.invalidValue }),
+        sendAt: localDateTimeSchema,
+        enabled: z.boolean({ error: MSG.invalidValue }),
+        /** Issue 32, thanks only: send the thank-you only to guests with a gift recorded (absent: unchanged). */
+        onlyGivers: z.boolean({ error: MSG.invalidValue }).optional(),
+      }),
+    )
     .min(1, MSG.required)
     .max(TIMED_ACTIONS.length, MSG.invalidValue),
 });

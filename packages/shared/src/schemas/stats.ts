@@ -63,6 +63,20 @@ export const eventStatsSchema = z.object({
   meals: mealCountsSchema,
   /** Transport needs of approved guests (option → people). */
   transport: z.record(z.string(), count),
+  /** Issue 32: people per side of the couple (`none`: guests without a side); empty sides are left out. */
+  bySide: z
+    .array(
+      z.object({
+        side: z.enum(['a', 'b', 'both', 'none']),
+        guests: count,
+        invited: count,
+        attending: count,
+        declined: count,
+        maybe: count,
+        noAnswer: count,
+      }),
+    )
+    .optional(),
 });
 export type EventStatsDto = z.infer<typeof eventStatsSchema>;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { PUBLIC_LINK_NEW_GUEST_BUDGET_DEFAULT, type Ask, type EventLocation, type EventNames, type InviteeStatus, type Lang, type MealCounts, type PublicLinkMode, type SpecialMeal, type WhatsappOverflowMode } from '@magiim/shared';
+import { PUBLIC_LINK_NEW_GUEST_BUDGET_DEFAULT, type Ask, type GuestSide, type SideLabels, type EventLocation, type EventNames, type InviteeStatus, type Lang, type MealCounts, type PublicLinkMode, type SpecialMeal, type WhatsappOverflowMode } from '@magiim/shared';
 import { users } from './users.js';
 
 /** The stored invitation image: its storage keys per width; URLs are built from them. */
@@ -52,6 +52,8 @@ export const events = pgTable(
     publicLinkNewGuestsUsed: integer('public_link_new_guests_used').notNull().default(0),
     /** Issue 31: the guest's page and direction message show the guest's table number. */
     showTablesToGuests: boolean('show_tables_to_guests').notNull().default(false),
+    /** Issue 32: the labels of the couple's two sides (null: the translated defaults). */
+    sideLabels: jsonb('side_labels').$type<SideLabels>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Issue 22: retention erased the guest data (guests, answers, messages, calls, images, expenses) six months after the date. */
     guestDataErasedAt: timestamp('guest_data_erased_at', { withTimezone: true }),
@@ -136,6 +138,8 @@ export const guests = pgTable(
     groupId: uuid('group_id').references(() => guestGroups.id, { onDelete: 'set null' }),
     /** Issue 31: the guest's table; deleting the table unseats the guest. */
     tableId: uuid('table_id').references(() => seatingTables.id, { onDelete: 'set null' }),
+    /** Issue 32: the couple's side: 'a', 'b' or 'both'; null when not set. */
+    side: text('side').$type<GuestSide>(),
     lang: text('lang').$type<Lang>().notNull(),
     askTransport: boolean('ask_transport').notNull().default(false),
     askMeals: boolean('ask_meals').notNull().default(false),
@@ -181,6 +185,7 @@ export const guests = pgTable(
     index('guests_event_answered_idx').on(t.eventId, t.answeredAt),
     // A reply from inside WhatsApp or SMS names only the phone: find its guests across events.
     index('guests_phone_idx').on(t.phoneNumber),
+    check('guests_side_check', sql`${t.side} in ('a', 'b', 'both')`),
   ],
 );
 export type GuestRow = typeof guests.$inferSelect;

@@ -15,3 +15,4 @@ export * from './calls.js';
 export * from './dashboard.js';
 export * from './operations.js';
 export * from './checkin.js';
+export * from './gift-ledger.js';

@@ -43,6 +43,8 @@ export const actionTimings = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     /** Set by the host by hand: a new RSVP start date no longer moves it. */
     custom: boolean('custom').notNull().default(false),
+    /** Issue 32 (thanks): only to the guests with a gift recorded. */
+    onlyGivers: boolean('only_givers').notNull().default(false),
     state: text('state').$type<ActionState>().notNull().default('scheduled'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -1,5 +1,6 @@
 import { exportCheckin } from '../checkin/public.js';
 import { exportSeating } from '../seating/public.js';
+import { exportGiftLedger } from '../gift-ledger/public.js';
 import { zipToBuffer } from '../../platform/zip.js';
 import { MSG, RATE_LIMITS, todayInBusinessZone, type DeleteAccountBody, type EventNames, type Lang } from '@magiim/shared';
 import type { AppContext } from '../../platform/context.js';
@@ -75,6 +76,9 @@ export const exportAccountData = async (ctx: AppContext, user: UserLike, now = n
   // Issue 31: each event's tables and who sits at each.
   const seatings = new Map<string, Awaited<ReturnType<typeof exportSeating>>>();
   for (const event of events) seatings.set(event.id, await exportSeating(ctx.db, event.id));
+  // Issue 32: each event's gift ledger (amounts in agorot).
+  const gifts = new Map<string, Awaited<ReturnType<typeof exportGiftLedger>>>();
+  for (const event of events) gifts.set(event.id, await exportGiftLedger(ctx.db, event.id));
 
   const used = new Set<string>();
   const sheetNames = new Map<string, string>();
@@ -112,6 +116,7 @@ export const exportAccountData = async (ctx: AppContext, user: UserLike, now = n
           guestSheet: sheetNames.get(event.id) ?? null,
           checkIn: checkins.get(event.id) ?? null,
           seating: seatings.get(event.id) ?? [],
+          gifts: gifts.get(event.id) ?? [],
           orders: orders
             .filter((order) => order.eventId === event.id)
             .map(({ eventId: _eventId, ...order }) => order),

@@ -91,3 +91,13 @@ export const findSandboxGiftEvent = async (db: Db, providerRef: string): Promise
       .where(and(eq(giftAccounts.provider, 'sandbox'), eq(giftAccounts.status, 'APPROVED'), eq(giftAccounts.providerRef, providerRef)))
       .limit(1)
   )[0];
+
+/** The event whose approved gift link carries this reference (a payment report names the link). */
+export const findApprovedEventByRef = async (db: Db, providerRef: string): Promise<string | undefined> =>
+  (
+    await db
+      .select({ eventId: giftAccounts.eventId })
+      .from(giftAccounts)
+      .where(and(eq(giftAccounts.status, 'APPROVED'), eq(giftAccounts.providerRef, providerRef)))
+      .limit(1)
+  )[0]?.eventId;

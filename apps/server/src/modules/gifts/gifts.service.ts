@@ -47,3 +47,19 @@ export const registerGiftAccount = async (ctx: AppContext, userId: string, event
 
 /** The event behind an approved sandbox gift link (its test page). */
 export const findSandboxGiftEvent = (ctx: AppContext, providerRef: string) => repo.findSandboxGiftEvent(ctx.db, providerRef);
+
+/**
+ * Issue 32: the provider reports an approved payment through the event's gift link (the sandbox makes one on its
+ * test page). The gift ledger records it by itself, once per payment reference. Answers false for a link that is
+ * not an approved one (nothing is recorded).
+ */
+export const reportGiftLinkPayment = async (
+  ctx: AppContext,
+  providerRef: string,
+  payment: { paymentRef: string; amount: number; payerName?: string; payerPhone?: string },
+): Promise<boolean> => {
+  const eventId = await repo.findApprovedEventByRef(ctx.db, providerRef);
+  if (!eventId) return false;
+  await ctx.hooks.emit('giftLinkPaymentApproved', { eventId, ...payment });
+  return true;
+};

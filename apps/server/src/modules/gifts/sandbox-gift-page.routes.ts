@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { directionOf, GIFT_FEE_PERCENT, type Lang } from '@magiim/shared';
+import { randomUUID } from 'node:crypto';
+import { directionOf, GIFT_AMOUNT_MAX_AGOROT, GIFT_FEE_PERCENT, type Lang } from '@magiim/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppInstance } from '../../app.js';
 import { eventNameIn } from '../billing/order-dto.js';
-import { findSandboxGiftEvent } from './gifts.service.js';
+import { findSandboxGiftEvent, reportGiftLinkPayment } from './gifts.service.js';
 
 const TEXTS: Record<Lang, { title: string; notice: string; body: (event: string) => string; fee: string; unknown: string }> = {
   he: {
@@ -55,6 +56,14 @@ const page = (lang: Lang, body: string): string => {
 };
 
 const paramsSchema = z.object({ ref: z.string().min(1).max(100) });
+const paymentSchema = z.object({
+  /** The provider's reference of the payment (a new one when absent); the same reference twice is one payment. */
+  paymentRef: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/).optional(),
+  /** Agorot. */
+  amount: z.number().int().min(1).max(GIFT_AMOUNT_MAX_AGOROT),
+  payerName: z.string().max(100).default(''),
+  payerPhone: z.string().max(30).default(''),
+});
 
 /**
  * The sandbox gift provider's link (`/dev/gift/<ref>`): a test page in the event's language saying what the card
@@ -74,6 +83,15 @@ export const registerSandboxGiftPage = async (app: AppInstance) => {
       const t = TEXTS[lang];
       const event = `<bdi>${escapeHtml(eventNameIn(found.names, lang, found.defaultLang))}</bdi>`;
       return reply.send(page(lang, `<p>${t.body(event)}</p><p class="soft">${escapeHtml(t.fee)}</p>`));
+    });
+    // Issue 32: the sandbox approves a guest's payment through this link at once and reports it, as a real
+    // provider's report would; the gift ledger adds it by itself (once per payment reference).
+    typed.post('/dev/gift/:ref/payments', { schema: { hide: true, params: paramsSchema, body: paymentSchema } }, async (request, reply) => {
+      const paymentRef = request.body.paymentRef ?? `pay_${randomUUID().replace(/-/g, '')}`;
+      const ref = request.params.ref.includes('\u0000') ? '' : request.params.ref;
+      const recorded = ref ? await reportGiftLinkPayment(ctx, ref, { ...request.body, paymentRef }) : false;
+      if (!recorded) return reply.code(404).send({ code: 'NOT_FOUND', message: 'this link is not an approved gift link' });
+      return reply.send({ paymentRef, approved: true });
     });
   });
 };

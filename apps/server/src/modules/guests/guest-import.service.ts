@@ -23,6 +23,7 @@ const checkAgainstEvent = async (conn: repo.Conn, event: repo.LockedEvent, rows:
     existingGroups: groups.map((group) => group.name),
     maxGroups: MAX_GROUPS_PER_EVENT,
     guestRoom: guestCapOf(event) - guestCount,
+    sideLabels: event.sideLabels ?? null,
   });
   return { ...result, groups };
 };
@@ -66,6 +67,7 @@ const importRows = async (ctx: AppContext, eventId: string, rows: readonly RawGu
         groupId: row.groupName === null ? null : (groupIds.get(foldName(row.groupName)) ?? null),
         lang: row.lang,
         comments: row.comments,
+        side: row.side,
       })),
       () => newInviteLink(ctx.config.secrets.tokenPepper, 'guest'),
     );
@@ -133,6 +135,7 @@ export interface PastedRow {
   group?: string | undefined;
   lang?: string | undefined;
   comments?: string;
+  side?: string | undefined;
 }
 
 /** Pasted rows and picked contacts: row numbers are their places in the block, from 1. */
@@ -146,6 +149,7 @@ export const importGuestRows = async (ctx: AppContext, userId: string, eventId: 
     ...(row.group !== undefined ? { group: row.group } : {}),
     ...(row.lang !== undefined ? { lang: row.lang } : {}),
     ...(row.comments !== undefined ? { comments: row.comments } : {}),
+    ...(row.side !== undefined ? { side: row.side } : {}),
   }));
   return importRows(ctx, eventId, raw, commit);
 };
@@ -190,6 +194,7 @@ export const exportGuests = async (ctx: AppContext, userId: string, eventId: str
     lang,
     guests,
     groups.map((group) => ({ ...group, guestCount: 0 })),
+    event.sideLabels ?? null,
   );
   const name = event.names[lang] ?? event.names[event.defaultLang] ?? Object.values(event.names).find(Boolean) ?? 'guests';
   return { file, asciiName: 'magiim-guests.xlsx', displayName: `${name}.xlsx` };

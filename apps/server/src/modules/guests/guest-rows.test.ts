@@ -43,7 +43,7 @@ describe('checking guest rows', () => {
     const result = checkGuestRows(rows({ fullName: '  נועה  ', phoneNumber: '0501234567' }), context());
     expect(result).toEqual({
       total: 1,
-      valid: [{ row: 2, fullName: 'נועה', phoneNumber: '+972501234567', countOfInvites: 1, groupName: null, lang: 'he', comments: '' }],
+      valid: [{ row: 2, fullName: 'נועה', phoneNumber: '+972501234567', countOfInvites: 1, groupName: null, lang: 'he', comments: '', side: null }],
       errors: [],
       newGroups: [],
     });

@@ -11,6 +11,9 @@ import {
   type ImportRowError,
   type ImportRowErrorCode,
   type Lang,
+  sideOfCell,
+  type GuestSide,
+  type SideLabels,
 } from '@magiim/shared';
 
 /** One row as it came: from a sheet (cells as text), a pasted block or a picked contact. */
@@ -24,6 +27,8 @@ export interface RawGuestRow {
   lang?: string;
   /** The notes column: the guest's comments. */
   comments?: string;
+  /** Issue 32: the couple's side (a/b/both or a side's label). */
+  side?: string;
 }
 
 /** A row that passed: ready to insert once its group (by name) has an id. */
@@ -36,6 +41,7 @@ export interface ValidGuestRow {
   groupName: string | null;
   lang: Lang;
   comments: string;
+  side: GuestSide | null;
 }
 
 export interface GuestRowsContext {
@@ -49,6 +55,8 @@ export interface GuestRowsContext {
   maxGroups: number;
   /** How many more guests the list may take. */
   guestRoom: number;
+  /** Issue 32: the host's labels of the two sides (a side cell may name one). */
+  sideLabels?: SideLabels | null;
 }
 
 export interface GuestRowsResult {
@@ -170,11 +178,15 @@ export const checkGuestRows = (rows: readonly RawGuestRow[], context: GuestRowsC
     if (comments.length > GUEST_COMMENTS_MAX_LENGTH) fail('comments', 'COMMENTS_TOO_LONG');
     else if (comments && !isSafeText(comments, { lines: true })) fail('comments', 'INVALID_CHARACTERS');
 
+    const sideText = raw.side?.trim() ?? '';
+    const side = sideText ? sideOfCell(sideText, context.sideLabels) : null;
+    if (sideText && !side) fail('side', 'UNKNOWN_SIDE');
+
     if (rowErrors.length > 0) {
       errors.push(...rowErrors);
       continue;
     }
-    candidates.push({ row: raw.row, fullName, phoneNumber: phoneNumber!, countOfInvites: countOfInvites!, groupName, lang: lang!, comments, newGroupKey });
+    candidates.push({ row: raw.row, fullName, phoneNumber: phoneNumber!, countOfInvites: countOfInvites!, groupName, lang: lang!, comments, side, newGroupKey });
   }
 
   const groupRoom = Math.max(0, context.maxGroups - context.existingGroups.length);

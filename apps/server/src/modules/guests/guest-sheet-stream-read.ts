@@ -284,6 +284,7 @@ const readSheet = async (rowsXml: XmlElementStream, strings: SharedStrings, mapp
       ...(found.group ? { group: found.group } : {}),
       ...(found.lang ? { lang: found.lang } : {}),
       ...(found.comments ? { comments: found.comments } : {}),
+      ...(found.side ? { side: found.side } : {}),
     });
   }
   if (rows.length === 0 && unmappedRows === 0) throw new AppError('FILE_EMPTY', 'titles but no guests');

@@ -5,5 +5,5 @@ import { writeGuestSheetFile } from './guest-sheet-write.js';
 // A thread's entry (see guest-sheet-thread.ts): writes one guest-list export.
 answerParent<Extract<SheetTask, { kind: 'write' }>>(
   // A fresh buffer of its own, so it moves to the main thread without a copy.
-  async ({ lang, guests, groups }) => new Uint8Array(await writeGuestSheetFile(lang, guests, groups)),
+  async ({ lang, guests, groups, sideLabels }) => new Uint8Array(await writeGuestSheetFile(lang, guests, groups, sideLabels)),
 );

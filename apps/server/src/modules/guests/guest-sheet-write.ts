@@ -14,6 +14,8 @@ import {
   type GroupDto,
   type GuestDto,
   type Lang,
+  sideLabelOf,
+  type SideLabels,
 } from '@magiim/shared';
 
 /**
@@ -50,7 +52,7 @@ const importColumns = (lang: Lang): ColumnSpec[] => [
 
 const toBuffer = async (workbook: ExcelJS.Workbook): Promise<Buffer> => Buffer.from(await workbook.xlsx.writeBuffer());
 
-export const writeGuestSheetFile = async (lang: Lang, guests: Iterable<GuestDto>, groups: GroupDto[]): Promise<Buffer> => {
+export const writeGuestSheetFile = async (lang: Lang, guests: Iterable<GuestDto>, groups: GroupDto[], sideLabels?: SideLabels | null): Promise<Buffer> => {
   const { workbook, sheet } = newSheet(lang, [
     ...importColumns(lang),
     { title: GUEST_EXPORT_EXTRA_TITLES.status[lang], width: 16 },
@@ -62,6 +64,8 @@ export const writeGuestSheetFile = async (lang: Lang, guests: Iterable<GuestDto>
     { title: GUEST_EXPORT_EXTRA_TITLES.viewedCount[lang], width: 14 },
     { title: GUEST_EXPORT_EXTRA_TITLES.comments[lang], width: 40 },
     { title: GUEST_EXPORT_EXTRA_TITLES.inviteUrl[lang], width: 48 },
+    // Issue 32: the couple's side, last so the columns before it keep their places.
+    { title: GUEST_COLUMN_TITLES.side[lang], width: 16 },
   ]);
   const groupNames = new Map(groups.map((group) => [group.id, group.name]));
   for (const guest of guests) {
@@ -84,6 +88,7 @@ export const writeGuestSheetFile = async (lang: Lang, guests: Iterable<GuestDto>
       guest.viewedCount,
       escapeCellText(guest.comments),
       guest.inviteUrl,
+      guest.side ? escapeCellText(sideLabelOf(guest.side, sideLabels, lang)) : '',
     ]);
   }
   return toBuffer(workbook);

@@ -90,6 +90,7 @@ const guest = (overrides: Partial<GuestDto>): GuestDto => ({
   askTransport: false,
   askMeals: false,
   comments: '',
+  side: null,
   status: 'pending',
   viewedCount: 0,
   attending: null,

@@ -1,4 +1,4 @@
-import type { GroupDto, GuestDto, ImportMapping, ImportSheet, Lang } from '@magiim/shared';
+import type { GroupDto, GuestDto, ImportMapping, ImportSheet, Lang, SideLabels } from '@magiim/shared';
 import { runSheetTask } from './guest-sheet-thread.js';
 
 // exceljs is loaded on the first template, not at start-up (it is most of a worker's idle memory).
@@ -13,6 +13,8 @@ export interface SheetRow {
   countOfInvites?: string;
   group?: string;
   lang?: string;
+  comments?: string;
+  side?: string;
 }
 
 /** The guests of a sheet and how it was read (title row, each column's field), for the host's preview. */
@@ -36,8 +38,8 @@ export const readGuestSheet = async (file: Buffer, _filename: string, mapping?: 
  * The guest list as xlsx, titles in `lang`, right-to-left for he/ar, formula-like cells escaped. Written in a
  * worker thread: a 10,000-guest sheet is seconds of CPU the event loop must not spend.
  */
-export const writeGuestSheet = async (lang: Lang, guests: Iterable<GuestDto>, groups: GroupDto[]): Promise<Buffer> => {
-  const file = (await runSheetTask({ kind: 'write', lang, guests: [...guests], groups })) as Uint8Array;
+export const writeGuestSheet = async (lang: Lang, guests: Iterable<GuestDto>, groups: GroupDto[], sideLabels?: SideLabels | null): Promise<Buffer> => {
+  const file = (await runSheetTask({ kind: 'write', lang, guests: [...guests], groups, sideLabels: sideLabels ?? null })) as Uint8Array;
   return Buffer.from(file.buffer, file.byteOffset, file.byteLength);
 };
 

@@ -8,11 +8,11 @@ export type { Conn, Tx };
 
 export type NewGuestValues = Pick<
   typeof guests.$inferInsert,
-  'fullName' | 'phoneNumber' | 'countOfInvites' | 'groupId' | 'lang' | 'askTransport' | 'askMeals' | 'comments'
+  'fullName' | 'phoneNumber' | 'countOfInvites' | 'groupId' | 'lang' | 'askTransport' | 'askMeals' | 'comments' | 'side'
 >;
 export type GuestChanges = Partial<NewGuestValues>;
 
-export type LockedEvent = Pick<EventRow, 'id' | 'names' | 'langs' | 'defaultLang' | 'inviteeLimit'>;
+export type LockedEvent = Pick<EventRow, 'id' | 'names' | 'langs' | 'defaultLang' | 'inviteeLimit'> & { sideLabels?: EventRow['sideLabels'] };
 
 /**
  * Locks the event row for the rest of the transaction: `update` where a count decides (guest cap, group cap),
@@ -21,7 +21,7 @@ export type LockedEvent = Pick<EventRow, 'id' | 'names' | 'langs' | 'defaultLang
 export const lockEvent = async (tx: Tx, eventId: string, mode: 'update' | 'share'): Promise<LockedEvent | undefined> =>
   (
     await tx
-      .select({ id: events.id, names: events.names, langs: events.langs, defaultLang: events.defaultLang, inviteeLimit: events.inviteeLimit })
+      .select({ id: events.id, names: events.names, langs: events.langs, defaultLang: events.defaultLang, inviteeLimit: events.inviteeLimit, sideLabels: events.sideLabels })
       .from(events)
       .where(eq(events.id, eventId))
       .for(mode)
@@ -30,7 +30,7 @@ export const lockEvent = async (tx: Tx, eventId: string, mode: 'update' | 'share
 export const findEventForGuests = async (db: Conn, eventId: string): Promise<LockedEvent | undefined> =>
   (
     await db
-      .select({ id: events.id, names: events.names, langs: events.langs, defaultLang: events.defaultLang, inviteeLimit: events.inviteeLimit })
+      .select({ id: events.id, names: events.names, langs: events.langs, defaultLang: events.defaultLang, inviteeLimit: events.inviteeLimit, sideLabels: events.sideLabels })
       .from(events)
       .where(eq(events.id, eventId))
   )[0];
@@ -141,6 +141,8 @@ export interface GuestListFilters {
   status?: GuestStatusFilter;
   /** A group id, or 'none' for guests without a group. */
   groupId?: string;
+  /** Issue 32: a side, or 'none' for guests without a side. */
+  side?: string;
   viewed?: boolean;
   /** Matched anywhere in the name, case-insensitively. */
   nameContains?: string;
@@ -170,6 +172,8 @@ const filterConditions = (eventId: string, filters: GuestListFilters): SQL | und
   else if (filters.status) conditions.push(eq(guests.status, filters.status));
   if (filters.groupId === 'none') conditions.push(isNull(guests.groupId));
   else if (filters.groupId) conditions.push(eq(guests.groupId, filters.groupId));
+  if (filters.side === 'none') conditions.push(isNull(guests.side));
+  else if (filters.side) conditions.push(eq(guests.side, filters.side as GuestRow['side'] & string));
   if (filters.viewed === true) conditions.push(gt(guests.viewedCount, 0));
   if (filters.viewed === false) conditions.push(eq(guests.viewedCount, 0));
   const search: SQL[] = [];
@@ -270,6 +274,7 @@ export interface ImportedGuest {
   groupId: string | null;
   lang: Lang;
   comments?: string;
+  side?: GuestRow['side'];
 }
 
 const INSERT_BATCH = 1000;
@@ -293,8 +298,8 @@ export const insertGuestsSkippingTakenPhones = async (
     const batch = rows.slice(start, start + INSERT_BATCH);
     const links = batch.map(() => newLink());
     const result = await tx.execute(sql`
-      insert into ${guests} (event_id, full_name, phone_number, count_of_invites, group_id, lang, comments, invite_salt, invite_token_hash, status, created_at, updated_at)
-      select ${eventId}::uuid, r.full_name, r.phone_number, r.count_of_invites, r.group_id, r.lang, r.comments, r.invite_salt, r.invite_token_hash, ${newGuestStatus(eventId)},
+      insert into ${guests} (event_id, full_name, phone_number, count_of_invites, group_id, lang, comments, side, invite_salt, invite_token_hash, status, created_at, updated_at)
+      select ${eventId}::uuid, r.full_name, r.phone_number, r.count_of_invites, r.group_id, r.lang, r.comments, r.side, r.invite_salt, r.invite_token_hash, ${newGuestStatus(eventId)},
              now() + (${start}::int + r.n) * interval '1 microsecond', now()
       from unnest(
         ${column(batch.map((row) => row.fullName), 'text')},
@@ -303,11 +308,20 @@ export const insertGuestsSkippingTakenPhones = async (
         ${column(batch.map((row) => row.groupId), 'uuid')},
         ${column(batch.map((row) => row.lang), 'text')},
         ${column(batch.map((row) => row.comments ?? ''), 'text')},
+        ${column(batch.map((row) => row.side ?? null), 'text')},
         ${column(links.map((link) => link.salt), 'text')},
         ${column(links.map((link) => link.tokenHash), 'text')}
-      ) with ordinality as r(full_name, phone_number, count_of_invites, group_id, lang, comments, invite_salt, invite_token_hash, n)
+      ) with ordinality as r(full_name, phone_number, count_of_invites, group_id, lang, comments, side, invite_salt, invite_token_hash, n)
       on conflict (event_id, phone_number) do nothing`);
     inserted += result.rowCount ?? 0;
   }
   return inserted;
+};
+
+/** Issue 32: the labels of the couple's two sides (null: the defaults). */
+export const findSideLabels = async (db: Conn, eventId: string): Promise<EventRow['sideLabels'] | undefined> =>
+  (await db.select({ sideLabels: events.sideLabels }).from(events).where(eq(events.id, eventId)).limit(1))[0]?.sideLabels;
+
+export const saveSideLabels = async (db: Conn, eventId: string, labels: NonNullable<EventRow['sideLabels']>): Promise<void> => {
+  await db.update(events).set({ sideLabels: labels, updatedAt: new Date() }).where(eq(events.id, eventId));
 };

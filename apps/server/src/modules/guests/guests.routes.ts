@@ -22,6 +22,7 @@ import {
   LANGUAGES,
   MSG,
   okResponseSchema,
+  sideLabelsSchema,
 } from '@magiim/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.js';
@@ -120,6 +121,35 @@ export const registerGuestRoutes = (app: AppInstance) => {
       },
     },
     (request) => guests.listGuests(ctx, userIdOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    API.guests.sides(ID),
+    {
+      preHandler,
+      schema: {
+        tags,
+        description: "Issue 32: the labels of the couple's two sides (a, b); '' means the translated default (\"Side A\"). Owner and co-hosts.",
+        params: eventIdParamsSchema,
+        response: { 200: sideLabelsSchema },
+      },
+    },
+    (request) => guests.getSideLabels(ctx, userIdOf(request), request.params.id),
+  );
+
+  app.put(
+    API.guests.sides(ID),
+    {
+      preHandler,
+      schema: {
+        tags,
+        description: "Issue 32: sets the labels of the couple's two sides (e.g. the couple's names; '' for the default). Owner and co-hosts.",
+        params: eventIdParamsSchema,
+        body: sideLabelsSchema,
+        response: { 200: sideLabelsSchema },
+      },
+    },
+    (request) => guests.saveSideLabels(ctx, userIdOf(request), request.params.id, request.body),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  type SideLabels,
   GUEST_STATUS_FILTERS,
   MAX_GROUPS_PER_EVENT,
   MAX_GUESTS_PER_EVENT,
@@ -36,6 +37,7 @@ export const toGuestDto = (ctx: AppContext, row: GuestRow): GuestDto => ({
   askTransport: row.askTransport,
   askMeals: row.askMeals,
   comments: row.comments,
+  side: row.side ?? null,
   status: row.status,
   viewedCount: row.viewedCount,
   attending: row.attending,
@@ -136,7 +138,7 @@ export const getGuest = async (ctx: AppContext, userId: string, eventId: string,
   return oneWithMessaging(ctx, eventId, toGuestDto(ctx, row));
 };
 
-const EDITABLE = ['fullName', 'phoneNumber', 'countOfInvites', 'groupId', 'lang', 'askTransport', 'askMeals', 'comments'] as const;
+const EDITABLE = ['fullName', 'phoneNumber', 'countOfInvites', 'groupId', 'lang', 'askTransport', 'askMeals', 'comments', 'side'] as const;
 
 export const editGuest = async (ctx: AppContext, userId: string, eventId: string, guestId: string, edit: GuestEditParsed): Promise<GuestDto> => {
   await requireEventAccess(ctx.db, userId, eventId, 'manageGuests');
@@ -195,6 +197,7 @@ export const listGuests = async (ctx: AppContext, userId: string, eventId: strin
   const filters: repo.GuestListFilters = {
     ...(query.status ? { status: query.status } : {}),
     ...(query.groupId ? { groupId: query.groupId } : {}),
+    ...(query.side ? { side: query.side } : {}),
     ...(query.viewed !== undefined ? { viewed: query.viewed } : {}),
     ...(q ? { nameContains: q, phoneContains: phoneFragmentsOf(q) } : {}),
   };
@@ -251,4 +254,16 @@ export const rotateGuestLink = async (ctx: AppContext, userId: string, eventId: 
   const row = await repo.setGuestInviteLink(ctx.db, eventId, guestId, link);
   if (!row) throw guestNotFound();
   return oneWithMessaging(ctx, eventId, toGuestDto(ctx, row));
+};
+
+/** Issue 32: the labels of the couple's two sides ('' : the translated default). Any host of the event. */
+export const getSideLabels = async (ctx: AppContext, userId: string, eventId: string): Promise<SideLabels> => {
+  await requireEventAccess(ctx.db, userId, eventId, 'manageGuests');
+  return (await repo.findSideLabels(ctx.db, eventId)) ?? { a: '', b: '' };
+};
+
+export const saveSideLabels = async (ctx: AppContext, userId: string, eventId: string, labels: SideLabels): Promise<SideLabels> => {
+  await requireEventAccess(ctx.db, userId, eventId, 'manageGuests');
+  await repo.saveSideLabels(ctx.db, eventId, labels);
+  return labels;
 };

@@ -40,6 +40,7 @@ export const zeroEventCounts = (): EventErasureCounts => ({
  * - expenses, expense_lists (suppliers, amounts): deleted.
  * - seating_tables (table names may name families): deleted; the guests go above.
  * - checkin_arrivals, checkin_codes (who came, each guest's code), checkin_ushers (door links): deleted.
+ * - gift_ledger_entries (issue 32: who gave what, payers' names): deleted.
  * - gift_accounts: the sealed registration (names, ID number, bank account) and its masked copy cleared; the
  *   row (status, provider reference) stays.
  * - cohost_invitations (invitees' e-mail addresses): deleted.
@@ -79,6 +80,7 @@ export const eraseEventGuestDataRows = async (
   await run(tx, sql`delete from checkin_arrivals where event_id = ${eventId}`);
   await run(tx, sql`delete from checkin_codes where event_id = ${eventId}`);
   await run(tx, sql`delete from checkin_ushers where event_id = ${eventId}`);
+  await run(tx, sql`delete from gift_ledger_entries where event_id = ${eventId}`);
   counts.guests = await run(tx, sql`delete from guests where event_id = ${eventId}`);
   counts.groups = await run(tx, sql`delete from guest_groups where event_id = ${eventId}`);
   await run(tx, sql`delete from seating_tables where event_id = ${eventId}`);

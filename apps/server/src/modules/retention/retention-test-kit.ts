@@ -32,6 +32,8 @@ export const seedGuestData = async (t: TestApp, token: string, eventId: string) 
   const seatTable = await db.execute<{ id: string }>(sql`insert into seating_tables (event_id, number, name, capacity) values (${eventId}, 1, 'Family', 10) returning id`);
   await db.execute(sql`update guests set table_id = ${seatTable.rows[0]!.id} where id = ${first.id}`);
   await db.execute(sql`insert into checkin_ushers (event_id, token_hash, expires_at) values (${eventId}, ${`usher-${eventId}`}, now() + interval '1 day')`);
+  await db.execute(sql`insert into gift_ledger_entries (event_id, guest_id, amount, method, source) values (${eventId}, ${first.id}, 36000, 'cash', 'host')`);
+  await db.execute(sql`insert into gift_ledger_entries (event_id, guest_id, payer_name, amount, method, source, payment_ref) values (${eventId}, null, 'Payer', 18000, 'giftLink', 'giftLink', 'pay_seed')`);
   await db.execute(sql`insert into expense_lists (event_id, version) values (${eventId}, 1) on conflict do nothing`);
   await db.execute(sql`insert into expenses (event_id, position, description, supplier_name, total_payment)
     values (${eventId}, 0, 'Flowers', 'Rina Flowers', 150000)`);
@@ -62,6 +64,7 @@ export const guestDataLeft = async (t: TestApp, eventId: string) => {
     (select count(*)::int from checkin_codes where event_id = ${eventId}) as "checkinCodes",
     (select count(*)::int from checkin_ushers where event_id = ${eventId}) as "checkinUshers",
     (select count(*)::int from seating_tables where event_id = ${eventId}) as "seatingTables",
+    (select count(*)::int from gift_ledger_entries where event_id = ${eventId}) as "giftLedger",
     (select count(*)::int from gift_accounts where event_id = ${eventId} and registration_sealed is not null) as "giftRegistrations",
     (select count(*)::int from events where id = ${eventId} and image is not null) as images`);
   return rows[0]!;

@@ -73,7 +73,7 @@ describe('event guest data, six calendar months after the date', () => {
 
     for (const eventId of [recent, edge]) {
       expect(await erasedAt(t, eventId)).toBeNull();
-      expect(await guestDataLeft(t, eventId)).toMatchObject({ guests: 2, answers: 2, messages: 2, callAttempts: 1, expenses: 1, images: 1, checkinArrivals: 1, checkinCodes: 1, checkinUshers: 1, seatingTables: 1 });
+      expect(await guestDataLeft(t, eventId)).toMatchObject({ guests: 2, answers: 2, messages: 2, callAttempts: 1, expenses: 1, images: 1, checkinArrivals: 1, checkinCodes: 1, checkinUshers: 1, seatingTables: 1, giftLedger: 2 });
     }
     expect(await fileExists(t, recentData.imageKey)).toBe(true);
 

@@ -103,6 +103,20 @@ export const byGroup = async (db: Db, eventId: string): Promise<GroupRow[]> =>
       order by 2 nulls last`)
   ).rows;
 
+/** Issue 32: guests and people per side of the couple (`none`: no side); only sides with guests. */
+export const bySide = async (db: Db, eventId: string) =>
+  (
+    await db.execute<{ side: 'a' | 'b' | 'both' | 'none'; guests: number; invited: number; attending: number; declined: number; maybe: number; noAnswer: number }>(sql`
+      select coalesce(side, 'none') as side, count(*)::int as guests,
+        sum(count_of_invites)::int as invited,
+        coalesce(sum(attending) filter (where status = 'approved'), 0)::int as attending,
+        coalesce(sum(count_of_invites) filter (where status = 'declined'), 0)::int as declined,
+        coalesce(sum(count_of_invites) filter (where status = 'maybe'), 0)::int as maybe,
+        coalesce(sum(count_of_invites) filter (where status in ('pending', 'inProgress')), 0)::int as "noAnswer"
+      from guests where event_id = ${eventId}::uuid group by 1
+      order by case coalesce(side, 'none') when 'a' then 1 when 'b' then 2 when 'both' then 3 else 4 end`)
+  ).rows;
+
 /** Special meals and transport needs of the guests who are coming. */
 export const mealTotals = async (db: Db, eventId: string): Promise<{ meal: string; people: number }[]> =>
   (

@@ -9,11 +9,12 @@ const iso = (value: Date | string): string => (value instanceof Date ? value : n
 
 export const getEventStats = async (ctx: AppContext, userId: string, eventId: string): Promise<EventStatsDto> => {
   await requireEventAccess(ctx.db, userId, eventId, 'read');
-  const [totals, recent, changed, groups, meals, transport, progress] = await Promise.all([
+  const [totals, recent, changed, groups, sides, meals, transport, progress] = await Promise.all([
     repo.totalsOf(ctx.db, eventId),
     repo.recentResponses(ctx.db, eventId, RECENT),
     repo.changedDecisions(ctx.db, eventId, RECENT),
     repo.byGroup(ctx.db, eventId),
+    repo.bySide(ctx.db, eventId),
     repo.mealTotals(ctx.db, eventId),
     repo.transportTotals(ctx.db, eventId),
     repo.progressStatusOf(ctx.db, eventId),
@@ -38,6 +39,7 @@ export const getEventStats = async (ctx: AppContext, userId: string, eventId: st
     recentResponses: recent.map((row) => ({ ...row, answeredAt: iso(row.answeredAt) })),
     changedDecisions: changed.map((row) => ({ ...row, answeredAt: iso(row.answeredAt) })),
     byGroup: groups,
+    bySide: sides,
     meals: Object.fromEntries(meals.map((row) => [row.meal, row.people])) as MealCounts,
     transport: Object.fromEntries(transport.map((row) => [row.option, row.people])),
   };

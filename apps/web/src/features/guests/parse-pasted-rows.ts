@@ -8,6 +8,8 @@ export interface PastedRow {
   group?: string;
   lang?: string;
   comments?: string;
+  /** Issue 32: the couple's side. */
+  side?: string;
 }
 
 export interface PastedBlock {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PURPOSE_PLACEHOLDERS, type EventDto } from '@magiim/shared';
 import { fillTemplate, insertAtCaret, messageDate, placeholderValues } from './template-fill';
 
-const values = { guestName: 'Dana', eventName: 'Wedding', date: 'Thursday, 12 March', time: '19:30', place: 'Hall', link: 'L', navigationLink: 'N', table: '7' };
+const values = { guestName: 'Dana', eventName: 'Wedding', date: 'Thursday, 12 March', time: '19:30', place: 'Hall', link: 'L', navigationLink: 'N', table: '7', giftThanks: 'G' };
 
 describe('template fill', () => {
   it("samples the navigation link on the real /navigate/ path, not /nav/ (issue 28)", () => {

@@ -1,4 +1,5 @@
 import {
+  GIFT_THANKS_LINES,
   locationTextsIn,
   normalizeEventLocation,
   SAMPLE_SHORT_CODE,
@@ -35,6 +36,8 @@ export const placeholderValues = (event: EventDto, lang: Lang, guestName: string
     navigationLink: `${origin}/navigate/…`,
     // A sample table (the real one is each guest's): the preview and the SMS parts count a table line.
     table: '12',
+    // Issue 32: the thank-you line a guest with a gift reads (the longest case, for the SMS parts).
+    giftThanks: GIFT_THANKS_LINES[lang],
   };
 };
 

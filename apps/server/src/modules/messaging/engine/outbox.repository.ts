@@ -25,7 +25,6 @@ export const recipientFilter = (action: MessageAction) => {
     case 'round3':
       return sql`g.status = 'inProgress' and ${notOptedOut}`;
     case 'direction':
-    case 'thanks':
       return sql`g.status = 'approved' and coalesce(g.attending, 1) > 0 and ${notOptedOut}`;
     case 'saveTheDate':
       // Everyone but who said no, before the invitations: none once round 1 started (a late save-the-date after
@@ -33,6 +32,11 @@ export const recipientFilter = (action: MessageAction) => {
       return sql`g.status not in ('declined', 'wrongNumber') and ${notOptedOut}
         and not exists (select 1 from action_timings t where t.event_id = g.event_id and t.action = 'round1' and t.state <> 'scheduled')
         and not exists (select 1 from outbox_messages r where r.guest_id = g.id and r.action in ('round1', 'round2', 'round3'))`;
+    case 'thanks':
+      // Issue 32: with "only to guests who gave" on, only the guests with a gift in the host's ledger.
+      return sql`g.status = 'approved' and coalesce(g.attending, 1) > 0 and ${notOptedOut}
+        and (not exists (select 1 from action_timings t where t.event_id = g.event_id and t.action = 'thanks' and t.only_givers)
+          or exists (select 1 from gift_ledger_entries l where l.guest_id = g.id))`;
   }
 };
 

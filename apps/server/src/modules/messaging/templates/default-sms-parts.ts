@@ -1,4 +1,5 @@
 import {
+  GIFT_THANKS_LINES,
   LANGUAGES,
   SAMPLE_SHORT_CODE,
   shortInviteUrlOf,
@@ -35,6 +36,7 @@ export const sampleValuesOf = (lang: Lang): Record<TemplatePlaceholder, string> 
   time: SAMPLE_TIME,
   link: shortInviteUrlOf(SMS_SAMPLE_APP_URL, SAMPLE_SHORT_CODE),
   navigationLink: shortNavigationUrlOf(SMS_SAMPLE_APP_URL, SAMPLE_SHORT_CODE),
+  giftThanks: GIFT_THANKS_LINES[lang],
 });
 
 const fill = (text: string, values: Record<TemplatePlaceholder, string>): string =>

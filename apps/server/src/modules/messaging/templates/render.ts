@@ -1,4 +1,5 @@
 import {
+  GIFT_THANKS_LINES,
   LANGUAGES,
   locationTextsIn,
   normalizeEventLocation,
@@ -23,7 +24,7 @@ import type { WhatsAppTemplateRow } from '../../../db/schema/whatsapp.js';
 import { listEventWhatsAppTemplates } from '../whatsapp-templates/whatsapp-templates.repository.js';
 import { templateImageUrlOf } from '../whatsapp-templates/template-sync.js';
 import { isTemplatePlaceholder } from './template-rules.js';
-import { findRenderEvent, listTemplates } from './templates.repository.js';
+import { findRenderEvent, listGiverIds, listTemplates } from './templates.repository.js';
 import { approvedGiftLinkOf } from '../../invitations/gift-link.service.js';
 
 /** What the renderer needs of a guest (read just before sending). */
@@ -87,8 +88,20 @@ const messageTimeOf = (time: string): string => {
 const nameIn = (names: EventNames, lang: Lang, defaultLang: Lang): string =>
   names[lang]?.trim() || names[defaultLang]?.trim() || LANGUAGES.map((other) => names[other]?.trim()).find(Boolean) || '';
 
+/**
+ * Issue 32: `{giftThanks}` says the thank-you line to a guest with a gift recorded (never the amount); for anyone
+ * else it is empty, and a line that held only it goes with it.
+ */
+export const withoutEmptyGiftThanks = (text: string, giftThanks: string): string =>
+  giftThanks || !text.includes('{giftThanks}')
+    ? text
+    : text
+        .split('\n')
+        .filter((line) => line.trim() !== '{giftThanks}')
+        .join('\n');
+
 const fill = (text: string, values: Partial<Record<TemplatePlaceholder, string>>): string =>
-  text.replace(/\{([^{}]*)\}/g, (whole, name: string) => (isTemplatePlaceholder(name) ? (values[name] ?? '') : whole));
+  withoutEmptyGiftThanks(text, values.giftThanks ?? '').replace(/\{([^{}]*)\}/g, (whole, name: string) => (isTemplatePlaceholder(name) ? (values[name] ?? '') : whole));
 
 const usedPlaceholders = (text: string): TemplatePlaceholder[] =>
   [...new Set([...text.matchAll(/\{([^{}]*)\}/g)].map((match) => match[1] ?? ''))].filter(isTemplatePlaceholder);
@@ -154,11 +167,12 @@ const INVITATION_ACTIONS = new Set<MessageAction>(['round1', 'round2', 'round3']
 /** Loads an event's templates and facts once; `render` is then pure and fast (a round renders thousands). */
 export const createMessageRenderer = async (ctx: AppContext, eventId: string): Promise<MessageRenderer> => {
   const meta = ctx.messaging.whatsappCloud !== null;
-  const [event, rows, metaRows, giftLink] = await Promise.all([
+  const [event, rows, metaRows, giftLink, givers] = await Promise.all([
     findRenderEvent(ctx.db, eventId),
     listTemplates(ctx.db, eventId),
     meta ? listEventWhatsAppTemplates(ctx.db, eventId) : Promise.resolve([]),
     approvedGiftLinkOf(ctx, eventId),
+    listGiverIds(ctx.db, eventId),
     // The short links an SMS carries must resolve before it goes.
     ensureShortCodes(ctx, eventId),
   ]);
@@ -239,6 +253,7 @@ export const createMessageRenderer = async (ctx: AppContext, eventId: string): P
         link: token ? `${appUrl}/invite/${token}` : fallbackLink,
         navigationLink: token ? `${appUrl}/navigate/${token}` : fallbackLink,
         table,
+        giftThanks: purpose === 'thanks' && givers.has(guest.id) ? GIFT_THANKS_LINES[lang] : '',
       };
       if (channel === SMS) {
         // SMS parts cost money: the links are the short ones (`APP_URL/i/<code>`).

@@ -18,7 +18,7 @@ export const isTemplatePlaceholder = (name: string): name is TemplatePlaceholder
 export const placeholdersIn = (text: string): string[] => [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? '');
 
 /**
- * The rules for a host's text: only the purpose's placeholders (`{table}` in the direction message only), the
+ * The rules for a host's text: only the purpose's placeholders (`{table}` in the direction message only, `{giftThanks}` in the thank-you only), the
  * purpose's required one, and WhatsApp's static rules.
  */
 export const templateTextIssues = (purpose: TemplatePurpose, text: string): ApiErrorIssue[] => {

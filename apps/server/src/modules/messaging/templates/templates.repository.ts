@@ -14,6 +14,19 @@ export const findTemplateEvent = async (db: Conn, eventId: string) =>
       .limit(1)
   )[0];
 
+/**
+ * Issue 32: the guests with a gift recorded in the host's gift ledger (its table sits in db/schema; the ledger
+ * module is above messaging). Only whether a guest gave is read here, never an amount.
+ */
+export const listGiverIds = async (db: Conn, eventId: string): Promise<Set<string>> =>
+  new Set(
+    (
+      await db.execute<{ guestId: string }>(
+        sql`select distinct guest_id as "guestId" from gift_ledger_entries where event_id = ${eventId}::uuid and guest_id is not null`,
+      )
+    ).rows.map((row) => row.guestId),
+  );
+
 /** What a message says of its event. */
 export const findRenderEvent = async (db: Conn, eventId: string) =>
   (

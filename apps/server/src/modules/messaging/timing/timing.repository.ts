@@ -53,6 +53,14 @@ export const updateScheduledTiming = async (
       .returning({ action: actionTimings.action })
   ).length > 0;
 
+/** Issue 32: the thank-you goes only to the guests with a gift recorded (or to every coming guest again). */
+export const setThanksOnlyGivers = async (db: Conn, eventId: string, onlyGivers: boolean): Promise<void> => {
+  await db
+    .update(actionTimings)
+    .set({ onlyGivers, updatedAt: new Date() })
+    .where(and(eq(actionTimings.eventId, eventId), eq(actionTimings.action, 'thanks')));
+};
+
 /** A new default time for an action the host never moved and that has not started. */
 export const moveDefaultTiming = async (db: Conn, eventId: string, action: TimedAction, sendAt: Date): Promise<void> => {
   await db

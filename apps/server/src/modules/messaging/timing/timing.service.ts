@@ -56,6 +56,7 @@ const toActionTiming = (row: ActionTimingRow): ActionTiming => ({
   custom: row.custom,
   state: row.state === 'scheduled' && !row.enabled ? 'disabled' : row.state,
   startedAt: row.startedAt ? row.startedAt.toISOString() : null,
+  ...(row.action === 'thanks' ? { onlyGivers: row.onlyGivers } : {}),
 });
 
 const answer = async (ctx: AppContext, eventId: string): Promise<ActionTimingsResponse> => {
@@ -178,7 +179,14 @@ export const patchActionTimings = async (ctx: AppContext, userId: string, eventI
   }
   checkChanges(effective, rows, event, new Date(), ctx);
 
+  // Issue 32: "only to guests who gave" on the thank-you (read when its recipients are frozen at the start).
+  const givers = patch.actions.find((item) => item.action === 'thanks' && item.onlyGivers !== undefined);
+  if (givers && givers.onlyGivers !== rows.get('thanks')!.onlyGivers && rows.get('thanks')!.state !== 'scheduled') {
+    throw new AppError('ACTION_ALREADY_STARTED', 'an action that started cannot be changed');
+  }
+
   await ctx.db.transaction(async (tx) => {
+    if (givers?.onlyGivers !== undefined) await repo.setThanksOnlyGivers(tx, eventId, givers.onlyGivers);
     for (const change of effective) {
       const custom = rows.get(change.action)!.custom || change.moved;
       const updated = await repo.updateScheduledTiming(tx, eventId, change.action, { sendAt: change.sendAt, enabled: change.enabled, custom });

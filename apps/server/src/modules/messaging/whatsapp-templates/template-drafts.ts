@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { OPT_OUT_LINES, WHATSAPP_QUICK_REPLY_TITLES, type Lang, type TemplatePlaceholder, type TemplatePurpose } from '@magiim/shared';
+import { GIFT_THANKS_LINES, OPT_OUT_LINES, WHATSAPP_QUICK_REPLY_TITLES, type Lang, type TemplatePlaceholder, type TemplatePurpose } from '@magiim/shared';
 import type { WhatsAppCategory, WhatsAppTemplateDraft } from '../../../providers/messaging/index.js';
 import { isTemplatePlaceholder, placeholdersIn } from '../templates/template-rules.js';
 
@@ -36,6 +36,7 @@ const samplesIn = (lang: Lang, appUrl: string): Record<TemplatePlaceholder, stri
     link: `${appUrl}/invite/${SAMPLE_TOKEN}`,
     navigationLink: `${appUrl}/navigate/${SAMPLE_TOKEN}`,
     table: '12',
+    giftThanks: GIFT_THANKS_LINES[lang],
   };
 };
 

@@ -24,6 +24,7 @@ const guest = (answer: GuestDto['answer']): GuestDto =>
     askTransport: false,
     askMeals: false,
     comments: '',
+    side: null,
     status: 'approved',
     viewedCount: 0,
     attending: 2,

@@ -1,0 +1,2 @@
+// What other modules may use of the gift ledger.
+export { ledgerExport as exportGiftLedger } from './gift-ledger.repository.js';
