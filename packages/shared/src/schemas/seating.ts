@@ -54,6 +54,11 @@ export interface SeatingGuest {
   tableId: string | null;
   /** Seats the guest takes: `attending` when coming, `countOfInvites` when not answered or maybe. */
   seats: number;
+  /** Issue 32: the split the guest told of the people coming (adults/children or men/women); absent when none. */
+  adults?: number;
+  children?: number;
+  men?: number;
+  women?: number;
 }
 /** `GET seating/{id}` */
 export interface SeatingPlan {

@@ -63,6 +63,11 @@ export const eventStatsSchema = z.object({
   meals: mealCountsSchema,
   /** Transport needs of approved guests (option → people). */
   transport: z.record(z.string(), count),
+  /**
+   * Issue 32: the people coming by the split they told (adults and children, men and women), and `notTold`: people
+   * coming whose answer carries no split. Absent when the event asks none.
+   */
+  split: z.object({ adults: count, children: count, men: count, women: count, notTold: count }).optional(),
 });
 export type EventStatsDto = z.infer<typeof eventStatsSchema>;
 

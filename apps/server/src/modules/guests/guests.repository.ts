@@ -142,6 +142,8 @@ export interface GuestListFilters {
   /** A group id, or 'none' for guests without a group. */
   groupId?: string;
   viewed?: boolean;
+  /** Issue 32: coming with children (true), or coming and told no children (false). */
+  withChildren?: boolean;
   /** Matched anywhere in the name, case-insensitively. */
   nameContains?: string;
   /** Digit strings matched anywhere in the stored E.164 phone. */
@@ -172,6 +174,8 @@ const filterConditions = (eventId: string, filters: GuestListFilters): SQL | und
   else if (filters.groupId) conditions.push(eq(guests.groupId, filters.groupId));
   if (filters.viewed === true) conditions.push(gt(guests.viewedCount, 0));
   if (filters.viewed === false) conditions.push(eq(guests.viewedCount, 0));
+  if (filters.withChildren === true) conditions.push(sql`${guests.status} = 'approved' and coalesce((${guests.answerSplit}->>'children')::int, 0) > 0`);
+  if (filters.withChildren === false) conditions.push(sql`${guests.status} = 'approved' and (${guests.answerSplit}->>'children')::int = 0`);
   const search: SQL[] = [];
   if (filters.nameContains) search.push(sql`${guests.fullName} ilike ${`%${likeEscaped(filters.nameContains)}%`}`);
   for (const digits of filters.phoneContains ?? []) search.push(sql`${guests.phoneNumber} like ${`%${digits}%`}`);

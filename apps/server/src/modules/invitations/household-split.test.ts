@@ -1,6 +1,7 @@
+import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventDto, HouseholdSplitMode } from '@magiim/shared';
+import type { EventDto, EventStatsDto, GuestListResponse, HouseholdSplitMode, SeatingPlan } from '@magiim/shared';
 import { signUpHost, createTestApp, type TestApp } from '../../../test/test-app.js';
 import { addGuest, hostWithEvent } from '../guests/guest-test-kit.js';
 import { answerFromMessage } from './message-answers.js';
@@ -133,5 +134,53 @@ describe('a channel answer (WhatsApp, SMS, call)', () => {
     expect((await storedSplit(guest.id))?.split).toEqual({ adults: 1, children: 3 });
     await answerFromMessage(t.ctx, guest.id, { status: 'approved', attending: 2 }, 'call');
     expect(await storedSplit(guest.id)).toEqual({ split: null, attending: 2 });
+  });
+});
+
+describe('what the host sees', () => {
+  it('statistics, the list and its filter, the export and the seating plan show the split; a stranger sees none of it', async () => {
+    const { token, eventId } = await splitEvent('adultsChildren');
+    const family = await addGuest(t, token, eventId, { fullName: 'Family Cohen', countOfInvites: 5 });
+    const couple = await addGuest(t, token, eventId, { fullName: 'Couple Levi', countOfInvites: 2 });
+    const quiet = await addGuest(t, token, eventId, { fullName: 'Quiet Mizrahi', countOfInvites: 3 });
+    await addGuest(t, token, eventId, { fullName: 'Not yet', countOfInvites: 2 });
+    expect((await answer(t, personalTokenOf(family), { status: 'approved', attending: 5, children: 3 })).statusCode).toBe(200);
+    expect((await answer(t, personalTokenOf(couple), { status: 'approved', attending: 2, children: 0 })).statusCode).toBe(200);
+    // Coming, with no split told (an answer by a channel that stopped before asking it).
+    await answerFromMessage(t.ctx, quiet.id, { status: 'approved', attending: 3 }, 'sms');
+
+    const stats = (await t.request('GET', `/stats/${eventId}`, { token })).json() as EventStatsDto;
+    expect(stats.attending).toBe(10);
+    expect(stats.split).toEqual({ adults: 4, children: 3, men: 0, women: 0, notTold: 3 });
+
+    const list = async (query: string) => (await t.request('GET', `/guests/list/${eventId}${query}`, { token })).json() as GuestListResponse;
+    const all = await list('?sort=name');
+    expect(all.items.find((g) => g.id === family.id)?.answer).toMatchObject({ adults: 2, children: 3 });
+    expect(all.items.find((g) => g.id === quiet.id)?.answer?.children).toBeUndefined();
+    expect((await list('?withChildren=true')).items.map((g) => g.fullName)).toEqual(['Family Cohen']);
+    expect((await list('?withChildren=false')).items.map((g) => g.fullName)).toEqual(['Couple Levi']);
+
+    const file = await t.request('GET', `/guests/export/${eventId}/en`, { token });
+    expect(file.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const titles = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(titles.slice(-2)).toEqual(['Adults', 'Children']);
+    const rowOf = (name: string) => {
+      for (let r = 2; r <= sheet.rowCount; r += 1) {
+        const values = (sheet.getRow(r).values as unknown[]).slice(1);
+        if (values[0] === name) return values;
+      }
+      throw new Error(`no row for ${name}`);
+    };
+    expect(rowOf('Family Cohen').slice(titles.length - 2, titles.length)).toEqual([2, 3]);
+
+    const plan = (await t.request('GET', `/seating/${eventId}`, { token })).json() as SeatingPlan;
+    expect(plan.guests.find((g) => g.guestId === family.id)).toMatchObject({ seats: 5, adults: 2, children: 3 });
+
+    const stranger = await signUpHost(t);
+    expect((await t.request('GET', `/stats/${eventId}`, { token: stranger.token })).statusCode).toBe(404);
+    expect((await t.request('GET', `/guests/list/${eventId}?withChildren=true`, { token: stranger.token })).statusCode).toBe(404);
   });
 });

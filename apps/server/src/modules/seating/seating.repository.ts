@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { HouseholdSplit } from '@magiim/shared';
 import type { Db } from '../../platform/db.js';
 import { guests, seatingTables, type SeatingTableRow } from '../../db/schema/events.js';
 
@@ -25,11 +26,13 @@ export interface GuestSeatRow {
   seats: number;
   groupId: string | null;
   status: string;
+  /** Issue 32: the split told (coming guests). */
+  split?: HouseholdSplit | null;
 }
 
 export const listGuestSeats = async (db: Conn, eventId: string): Promise<GuestSeatRow[]> =>
   db
-    .select({ guestId: guests.id, tableId: guests.tableId, seats: seatsSql, groupId: guests.groupId, status: guests.status })
+    .select({ guestId: guests.id, tableId: guests.tableId, seats: seatsSql, groupId: guests.groupId, status: guests.status, split: guests.answerSplit })
     .from(guests)
     .where(eq(guests.eventId, eventId))
     .orderBy(asc(guests.fullName), asc(guests.id));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { GuestAnswerStatus } from '@magiim/shared';
+import type { GuestAnswerStatus, HouseholdSplitMode } from '@magiim/shared';
 import type { Db } from '../../platform/db.js';
 
 export type StatusTotals = {
@@ -102,6 +102,26 @@ export const byGroup = async (db: Db, eventId: string): Promise<GroupRow[]> =>
       select null, null, invited, attending, declined, maybe, "noAnswer" from totals where group_id is null
       order by 2 nulls last`)
   ).rows;
+
+/** Issue 32: the people coming by the split they told, and the mode the event asks. */
+export const splitTotals = async (
+  db: Db,
+  eventId: string,
+): Promise<{ mode: HouseholdSplitMode; adults: number; children: number; men: number; women: number; notTold: number }> => {
+  const row = (
+    await db.execute<{ mode: HouseholdSplitMode; adults: number; children: number; men: number; women: number; notTold: number }>(sql`
+      select e.household_split as mode,
+        coalesce(sum((g.answer_split->>'adults')::int), 0)::int as adults,
+        coalesce(sum((g.answer_split->>'children')::int), 0)::int as children,
+        coalesce(sum((g.answer_split->>'men')::int), 0)::int as men,
+        coalesce(sum((g.answer_split->>'women')::int), 0)::int as women,
+        coalesce(sum(g.attending) filter (where g.answer_split is null), 0)::int as "notTold"
+      from events e left join guests g on g.event_id = e.id and g.status = 'approved'
+      where e.id = ${eventId}::uuid
+      group by e.household_split`)
+  ).rows[0];
+  return row ?? { mode: 'none', adults: 0, children: 0, men: 0, women: 0, notTold: 0 };
+};
 
 /** Special meals and transport needs of the guests who are coming. */
 export const mealTotals = async (db: Db, eventId: string): Promise<{ meal: string; people: number }[]> =>

@@ -9,7 +9,7 @@ const iso = (value: Date | string): string => (value instanceof Date ? value : n
 
 export const getEventStats = async (ctx: AppContext, userId: string, eventId: string): Promise<EventStatsDto> => {
   await requireEventAccess(ctx.db, userId, eventId, 'read');
-  const [totals, recent, changed, groups, meals, transport, progress] = await Promise.all([
+  const [totals, recent, changed, groups, meals, transport, progress, split] = await Promise.all([
     repo.totalsOf(ctx.db, eventId),
     repo.recentResponses(ctx.db, eventId, RECENT),
     repo.changedDecisions(ctx.db, eventId, RECENT),
@@ -17,6 +17,7 @@ export const getEventStats = async (ctx: AppContext, userId: string, eventId: st
     repo.mealTotals(ctx.db, eventId),
     repo.transportTotals(ctx.db, eventId),
     repo.progressStatusOf(ctx.db, eventId),
+    repo.splitTotals(ctx.db, eventId),
   ]);
   // Spec §3: before the event is paid or started, not-answered guests are "pending"; after, "inProgress".
   const notAnswered = totals.pending + totals.inProgress;
@@ -40,5 +41,6 @@ export const getEventStats = async (ctx: AppContext, userId: string, eventId: st
     byGroup: groups,
     meals: Object.fromEntries(meals.map((row) => [row.meal, row.people])) as MealCounts,
     transport: Object.fromEntries(transport.map((row) => [row.option, row.people])),
+    ...(split.mode !== 'none' ? { split: { adults: split.adults, children: split.children, men: split.men, women: split.women, notTold: split.notTold } } : {}),
   };
 };
