@@ -35,3 +35,9 @@ export type InviteeStatus = (typeof INVITEE_STATUSES)[number];
 export const GIFT_ACCOUNT_STATUSES = ['NOT_REGISTERED', 'REGISTERED', 'APPROVED', 'REJECTED'] as const;
 export const SPECIAL_MEALS = ['glatt', 'vegetarian', 'gluten_free', 'vegan', 'no_special_dish'] as const;
 export const ASK_VALUES = ['no_need_to_ask', 'some_guests', 'all_guests'] as const;
+/**
+ * Issue 32: how an event splits the people coming. One mode per event: none, adults and children, or men and
+ * women (events seated apart). The split always adds up to `attending`.
+ */
+export const HOUSEHOLD_SPLITS = ['none', 'adultsChildren', 'menWomen'] as const;
+export type HouseholdSplitMode = (typeof HOUSEHOLD_SPLITS)[number];

@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   'INVITEE_LIMIT_REACHED',
   'INVITEES_BELOW_RESPONDERS',
   'RESPONDERS_ABOVE_INVITEES',
+  // issue 32: adults and children (men and women) do not add up to the people coming
+  'SPLIT_NOT_MATCHING',
   'PHONE_EXISTS',
   'DUPLICATE_PHONE',
   'INVALID_PHONE',

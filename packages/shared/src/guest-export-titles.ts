@@ -27,6 +27,14 @@ export const GUEST_EXPORT_EXTRA_TITLES: Record<GuestExportExtraColumn, Record<La
   comments: { he: 'הערות', en: 'Comments', ru: 'Комментарии', ar: 'ملاحظات' },
 };
 
+/** Issue 32: the split's columns (added when some guest told a split). */
+export const GUEST_EXPORT_SPLIT_TITLES: Record<'adults' | 'children' | 'men' | 'women', Record<Lang, string>> = {
+  adults: { he: 'מבוגרים', en: 'Adults', ru: 'Взрослые', ar: 'بالغون' },
+  children: { he: 'ילדים', en: 'Children', ru: 'Дети', ar: 'أطفال' },
+  men: { he: 'גברים', en: 'Men', ru: 'Мужчины', ar: 'رجال' },
+  women: { he: 'נשים', en: 'Women', ru: 'Женщины', ar: 'نساء' },
+};
+
 /** Special meals as a spreadsheet shows them. */
 export const SPECIAL_MEAL_LABELS: Record<SpecialMeal, Record<Lang, string>> = {
   glatt: { he: 'גלאט', en: 'Glatt kosher', ru: 'Глатт-кошер', ar: 'غلات كوشير' },

@@ -61,6 +61,8 @@ export const MSG = {
   respondersAboveInvitees: 'validation.respondersAboveInvitees',
   attendingRequired: 'validation.attendingRequired',
   mealsAboveAttending: 'validation.mealsAboveAttending',
+  /** Issue 32: adults + children (or men + women) must be the people coming. */
+  splitNotMatching: 'validation.splitNotMatching',
   /** Messaging (issue 18). `{name}` is a placeholder without braces, e.g. `link`. */
   templateNeedsPlaceholder: (name: string) => encodeMessage('validation.templateNeedsPlaceholder', { name }),
   templateUnknownPlaceholder: (name: string) => encodeMessage('validation.templateUnknownPlaceholder', { name }),

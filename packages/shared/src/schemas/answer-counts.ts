@@ -23,3 +23,27 @@ export const answerPeopleSchema = z.coerce
 /** Special meals for the people coming: meal → how many of them. */
 export const mealCountsSchema = z.partialRecord(specialMealSchema, answerPeopleSchema);
 export type MealCounts = z.infer<typeof mealCountsSchema>;
+
+/**
+ * Issue 32: the people coming split in two (the event's mode): adults and children, or men and women. The two
+ * add up to `attending`; absent (null) when the event does not ask it or the guest has not told yet.
+ */
+export const householdSplitSchema = z.union([
+  z.object({ adults: z.number().int(), children: z.number().int() }),
+  z.object({ men: z.number().int(), women: z.number().int() }),
+]);
+export type HouseholdSplit = z.infer<typeof householdSplitSchema>;
+/** The split's four counts as an answer sends them beside `attending` (each optional). */
+export const splitCountFields = {
+  adults: answerPeopleSchema.optional(),
+  children: answerPeopleSchema.optional(),
+  men: answerPeopleSchema.optional(),
+  women: answerPeopleSchema.optional(),
+};
+/** The split as answers show it beside `attending`: absent when not told. */
+export const splitOutputFields = {
+  adults: z.number().int().optional(),
+  children: z.number().int().optional(),
+  men: z.number().int().optional(),
+  women: z.number().int().optional(),
+};

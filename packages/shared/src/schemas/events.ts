@@ -8,7 +8,7 @@ import {
   TRANSPORT_OPTION_MAX_LENGTH,
 } from '../constants.js';
 import { isCalendarDate, TIME_PATTERN } from '../dates.js';
-import { ASK_VALUES, LANGUAGES, MessageChannel, SPECIAL_MEALS } from '../enums.js';
+import { ASK_VALUES, HOUSEHOLD_SPLITS, LANGUAGES, MessageChannel, SPECIAL_MEALS } from '../enums.js';
 import { MSG } from '../messages.js';
 import { singleLineText } from './text.js';
 import { WHATSAPP_OVERFLOW_MODES } from './messaging.js';
@@ -149,6 +149,8 @@ const eventFields = {
   messageSystemPreference: messageSystemSchema,
   /** When WhatsApp's daily tier is spent mid-round: the rest by SMS (default) or tomorrow by WhatsApp. */
   whatsappOverflow: z.enum(WHATSAPP_OVERFLOW_MODES, { error: MSG.invalidValue }).optional(),
+  /** Issue 32: ask the people coming split (adults and children, or men and women); 'none' by default. */
+  householdSplit: z.enum(HOUSEHOLD_SPLITS, { error: MSG.invalidValue }).optional(),
 };
 
 type NamesAndLangs = { names?: EventNames; defaultLang?: string; langs?: string[] };
@@ -192,6 +194,8 @@ export const eventSchema = z.object({
   includeCallsPreference: z.boolean(),
   messageSystemPreference: messageSystemSchema,
   whatsappOverflow: z.enum(WHATSAPP_OVERFLOW_MODES),
+  /** Issue 32: the split the event asks of the people coming. */
+  householdSplit: z.enum(HOUSEHOLD_SPLITS),
   /** 0: not paid, nothing sent; above 0: paid or started (spec §3). */
   progressStatus: z.number().int(),
   orderPackageId: z.number().int().nullable(),

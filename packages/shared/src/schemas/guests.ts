@@ -18,6 +18,7 @@ import { MSG } from '../messages.js';
 import { normalizePhone } from '../phone.js';
 import { multiLineText, singleLineText } from './text.js';
 import { GUEST_SIDES, guestSideSchema } from './gift-ledger.js';
+import { splitOutputFields } from './answer-counts.js';
 
 const langSchema = z.enum(LANGUAGES, { error: MSG.invalidValue });
 
@@ -107,6 +108,8 @@ export const guestSchema = z.object({
   answer: z
     .object({
       meals: z.partialRecord(z.enum(SPECIAL_MEALS), z.number().int()),
+      /** Issue 32: the split of `attending` the guest told (adults/children or men/women); absent when none. */
+      ...splitOutputFields,
       transport: z.object({ option: z.string() }).nullable(),
       /** Coming, but transport / meals were never asked on the channel they answered by (WhatsApp, SMS, a call): still open. */
       transportOpen: z.boolean(),
@@ -140,6 +143,8 @@ export const guestListQuerySchema = z.object({
   viewed: booleanQuery.optional(),
   /** Issue 32: guests of one side (`none`: without a side). */
   side: z.enum([...GUEST_SIDES, 'none'], { error: MSG.invalidValue }).optional(),
+  /** Issue 32: coming with children (true), or coming and told no children (false). */
+  withChildren: booleanQuery.optional(),
   // Safe text like every other: a NUL would reach PostgreSQL (which refuses it) inside the ILIKE pattern.
   q: singleLineText({ min: 0, max: GUEST_SEARCH_MAX_LENGTH }).optional(),
   sort: z.enum(GUEST_SORTS, { error: MSG.invalidValue }).default('-createdAt'),

@@ -7,6 +7,8 @@ import {
   GUEST_ANSWER_STATUSES,
   mealCountsSchema,
   RSVP_ANSWERS,
+  splitCountFields,
+  splitOutputFields,
   type MealCounts,
   type RsvpAnswer,
 } from './answer-counts.js';
@@ -27,6 +29,8 @@ const answerFields = {
   status: z.enum(RSVP_ANSWERS, { error: MSG.required }),
   /** People coming (1..countOfInvites when approved; ignored and stored as 0 when declined). */
   attending: peopleCount.optional(),
+  /** Issue 32, when the event asks it: how many of `attending` are adults / children (or men / women); they add up to it. */
+  ...splitCountFields,
   meals: mealCountsSchema.default({}),
   transport: z
     .object({ option: z.string().trim().min(1, MSG.required).max(100, MSG.maxChars(100)) })
@@ -62,6 +66,8 @@ export type PublicRsvpAnswerParsed = z.output<typeof publicRsvpAnswerSchema>;
 export const guestAnswerSchema = z.object({
   status: z.enum(GUEST_ANSWER_STATUSES),
   attending: z.number().int().nullable(),
+  /** Issue 32: the split of `attending` the guest told (adults/children or men/women); absent when none. */
+  ...splitOutputFields,
   meals: mealCountsSchema,
   transport: z.object({ option: z.string() }).nullable(),
   /** Coming, but not asked about transport / meals yet (answered by WhatsApp, SMS or a call): the page asks it. */
@@ -125,6 +131,8 @@ export const invitePageSchema = z.object({
     transportLabels: z.array(z.string()).nullable(),
     /** Most people this answer may bring. */
     maxAttending: z.number().int(),
+    /** Issue 32: the split the event asks of the people coming; absent when it asks none. */
+    split: z.enum(['adultsChildren', 'menWomen']).optional(),
   }),
   answer: guestAnswerSchema.nullable(),
   /**

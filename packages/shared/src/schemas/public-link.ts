@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PUBLIC_LINK_NEW_GUEST_BUDGET_MAX } from '../constants.js';
 import { LANGUAGES } from '../enums.js';
 import { MSG } from '../messages.js';
-import { mealCountsSchema, RSVP_ANSWERS } from './answer-counts.js';
+import { mealCountsSchema, RSVP_ANSWERS, splitOutputFields } from './answer-counts.js';
 
 /** Who may answer on the event's public link: nobody, phones already on the list, or new guests too. */
 export const PUBLIC_LINK_MODES = ['off', 'listed', 'open'] as const;
@@ -80,6 +80,7 @@ export const publicAnswerReceivedSchema = z.object({
   answer: z.object({
     status: z.enum(RSVP_ANSWERS),
     attending: z.number().int().nullable(),
+    ...splitOutputFields,
     meals: mealCountsSchema,
     transport: z.object({ option: z.string() }).nullable(),
     comments: z.string(),

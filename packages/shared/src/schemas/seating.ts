@@ -57,6 +57,11 @@ export interface SeatingGuest {
   /** For the screen's lists and the print view. */
   fullName: string;
   groupId: string | null;
+  /** Issue 32: the split the guest told of the people coming (adults/children or men/women); absent when none. */
+  adults?: number;
+  children?: number;
+  men?: number;
+  women?: number;
 }
 /** `GET seating/{id}` */
 export interface SeatingPlan {

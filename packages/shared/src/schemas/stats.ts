@@ -77,6 +77,11 @@ export const eventStatsSchema = z.object({
       }),
     )
     .optional(),
+  /**
+   * Issue 32: the people coming by the split they told (adults and children, men and women), and `notTold`: people
+   * coming whose answer carries no split. Absent when the event asks none.
+   */
+  split: z.object({ adults: count, children: count, men: count, women: count, notTold: count }).optional(),
 });
 export type EventStatsDto = z.infer<typeof eventStatsSchema>;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { AnswerSource, GuestAnswerStatus, Lang, MealCounts, NotificationType, PublicAnswerReason, RsvpAnswer } from '@magiim/shared';
+import type { AnswerSource, GuestAnswerStatus, HouseholdSplit, Lang, MealCounts, NotificationType, PublicAnswerReason, RsvpAnswer } from '@magiim/shared';
 import { events, guests } from './events.js';
 
 /** Every answer a guest gave, oldest to newest: the host's "guest answers" screen and changed decisions. */
@@ -17,6 +17,8 @@ export const guestAnswers = pgTable(
     status: text('status').$type<GuestAnswerStatus>().notNull(),
     previousStatus: text('previous_status').$type<GuestAnswerStatus>(),
     attending: smallint('attending'),
+    /** Issue 32: the split of `attending` told with this answer; null: none. */
+    split: jsonb('split').$type<HouseholdSplit>(),
     meals: jsonb('meals').$type<MealCounts>().notNull().default({}),
     transport: jsonb('transport').$type<{ option: string } | null>(),
     comments: text('comments').notNull().default(''),
@@ -61,6 +63,8 @@ export const publicAnswers = pgTable(
     lang: text('lang').$type<Lang>().notNull(),
     status: text('status').$type<RsvpAnswer>().notNull(),
     attending: smallint('attending'),
+    /** Issue 32: the split of `attending` told with this answer; null: none. */
+    split: jsonb('split').$type<HouseholdSplit>(),
     meals: jsonb('meals').$type<MealCounts>().notNull().default({}),
     transport: jsonb('transport').$type<{ option: string } | null>(),
     comments: text('comments').notNull().default(''),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { PUBLIC_LINK_NEW_GUEST_BUDGET_DEFAULT, type Ask, type GuestSide, type SideLabels, type EventLocation, type EventNames, type InviteeStatus, type Lang, type MealCounts, type PublicLinkMode, type SpecialMeal, type WhatsappOverflowMode } from '@magiim/shared';
+import { PUBLIC_LINK_NEW_GUEST_BUDGET_DEFAULT, type Ask, type GuestSide, type SideLabels, type EventLocation, type EventNames, type HouseholdSplit, type HouseholdSplitMode, type InviteeStatus, type Lang, type MealCounts, type PublicLinkMode, type SpecialMeal, type WhatsappOverflowMode } from '@magiim/shared';
 import { users } from './users.js';
 
 /** The stored invitation image: its storage keys per width; URLs are built from them. */
@@ -54,13 +54,19 @@ export const events = pgTable(
     showTablesToGuests: boolean('show_tables_to_guests').notNull().default(false),
     /** Issue 32: the labels of the couple's two sides (null: the translated defaults). */
     sideLabels: jsonb('side_labels').$type<SideLabels>(),
+    /** Issue 32: the split asked of the people coming: none, adults and children, or men and women. */
+    householdSplit: text('household_split').$type<HouseholdSplitMode>().notNull().default('none'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Issue 22: retention erased the guest data (guests, answers, messages, calls, images, expenses) six months after the date. */
     guestDataErasedAt: timestamp('guest_data_erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('events_date_idx').on(t.date), uniqueIndex('events_public_token_hash_key').on(t.publicTokenHash)],
+  (t) => [
+    index('events_date_idx').on(t.date),
+    uniqueIndex('events_public_token_hash_key').on(t.publicTokenHash),
+    check('events_household_split_check', sql`${t.householdSplit} in ('none', 'adultsChildren', 'menWomen')`),
+  ],
 );
 export type EventRow = typeof events.$inferSelect;
 
@@ -159,6 +165,8 @@ export const guests = pgTable(
     shortCodeHash: text('short_code_hash'),
     /** The guest's latest answer on the page (status and attending above). */
     answerMeals: jsonb('answer_meals').$type<MealCounts>().notNull().default({}),
+    /** Issue 32: the split of `attending` the guest told ({adults, children} or {men, women}, adding up to it); null: not told. */
+    answerSplit: jsonb('answer_split').$type<HouseholdSplit>(),
     answerTransport: jsonb('answer_transport').$type<{ option: string } | null>(),
     /**
      * The guest is coming but was never asked this question (an answer by WhatsApp, SMS or call that did not ask

@@ -69,7 +69,7 @@ export const whatsappConversations = pgTable(
     /** The guest's last message to us: free-form messages may go until 24 hours after it. */
     windowOpenedAt: timestamp('window_opened_at', { withTimezone: true }).notNull(),
     /** The question waiting for the guest's answer: count, meals, ride (needed or not), pickup (which point), or null. */
-    step: text('step').$type<'count' | 'meals' | 'ride' | 'pickup'>(),
+    step: text('step').$type<'count' | 'split' | 'meals' | 'ride' | 'pickup'>(),
     /** The template message the conversation follows. */
     outboxId: uuid('outbox_id').references(() => outboxMessages.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -19,6 +19,7 @@ export type EventChanges = Partial<
     | 'includeCallsPreference'
     | 'messageSystemPreference'
     | 'whatsappOverflow'
+    | 'householdSplit'
     | 'image'
   >
 >;

@@ -178,6 +178,7 @@ const toEventDto = (ctx: AppContext, event: EventRow, role: EventRole, counts: S
     includeCallsPreference: event.includeCallsPreference,
     messageSystemPreference: event.messageSystemPreference === 1 ? 1 : 3,
     whatsappOverflow: event.whatsappOverflow,
+    householdSplit: event.householdSplit,
     progressStatus: event.progressStatus,
     orderPackageId: event.orderPackageId,
     ...eventImageUrls(ctx.storage, event.image),
@@ -246,6 +247,7 @@ export const createEvent = async (ctx: AppContext, userId: string, input: EventI
         includeCallsPreference: input.includeCallsPreference,
         messageSystemPreference: input.messageSystemPreference,
         ...(input.whatsappOverflow ? { whatsappOverflow: input.whatsappOverflow } : {}),
+        ...(input.householdSplit ? { householdSplit: input.householdSplit } : {}),
         image,
         ...publicLinkColumns(newInviteLink(ctx.config.secrets.tokenPepper, 'public')),
       },
@@ -334,6 +336,7 @@ export const editEvent = async (
     ...(edit.includeCallsPreference !== undefined ? { includeCallsPreference: edit.includeCallsPreference } : {}),
     ...(edit.messageSystemPreference !== undefined ? { messageSystemPreference: edit.messageSystemPreference } : {}),
     ...(edit.whatsappOverflow !== undefined ? { whatsappOverflow: edit.whatsappOverflow } : {}),
+    ...(edit.householdSplit !== undefined ? { householdSplit: edit.householdSplit } : {}),
   };
   // The image goes first: a refused file (INVALID_IMAGE) leaves the whole edit undone.
   if (upload) await storeImage(ctx, eventId, upload);

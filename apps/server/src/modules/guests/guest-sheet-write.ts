@@ -3,6 +3,7 @@ import {
   formatPhone,
   GUEST_COLUMN_TITLES,
   GUEST_EXPORT_EXTRA_TITLES,
+  GUEST_EXPORT_SPLIT_TITLES,
   GUEST_SHEET_NAMES,
   GUEST_STATUS_LABELS,
   isLang,
@@ -52,7 +53,10 @@ const importColumns = (lang: Lang): ColumnSpec[] => [
 
 const toBuffer = async (workbook: ExcelJS.Workbook): Promise<Buffer> => Buffer.from(await workbook.xlsx.writeBuffer());
 
-export const writeGuestSheetFile = async (lang: Lang, guests: Iterable<GuestDto>, groups: GroupDto[], sideLabels?: SideLabels | null): Promise<Buffer> => {
+export const writeGuestSheetFile = async (lang: Lang, guestList: Iterable<GuestDto>, groups: GroupDto[], sideLabels?: SideLabels | null): Promise<Buffer> => {
+  const guests = [...guestList];
+  // Issue 32: the split's columns at the end, when some guest told one (an event that never asked keeps its columns).
+  const splitKeys = (['adults', 'children', 'men', 'women'] as const).filter((key) => guests.some((guest) => guest.answer?.[key] !== undefined));
   const { workbook, sheet } = newSheet(lang, [
     ...importColumns(lang),
     { title: GUEST_EXPORT_EXTRA_TITLES.status[lang], width: 16 },
@@ -66,6 +70,7 @@ export const writeGuestSheetFile = async (lang: Lang, guests: Iterable<GuestDto>
     { title: GUEST_EXPORT_EXTRA_TITLES.inviteUrl[lang], width: 48 },
     // Issue 32: the couple's side, last so the columns before it keep their places.
     { title: GUEST_COLUMN_TITLES.side[lang], width: 16 },
+    ...splitKeys.map((key) => ({ title: GUEST_EXPORT_SPLIT_TITLES[key][lang], width: 10 })),
   ]);
   const groupNames = new Map(groups.map((group) => [group.id, group.name]));
   for (const guest of guests) {
@@ -89,6 +94,7 @@ export const writeGuestSheetFile = async (lang: Lang, guests: Iterable<GuestDto>
       escapeCellText(guest.comments),
       guest.inviteUrl,
       guest.side ? escapeCellText(sideLabelOf(guest.side, sideLabels, lang)) : '',
+      ...splitKeys.map((key) => guest.answer?.[key] ?? ''),
     ]);
   }
   return toBuffer(workbook);

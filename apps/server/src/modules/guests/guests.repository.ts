@@ -144,6 +144,8 @@ export interface GuestListFilters {
   /** Issue 32: a side, or 'none' for guests without a side. */
   side?: string;
   viewed?: boolean;
+  /** Issue 32: coming with children (true), or coming and told no children (false). */
+  withChildren?: boolean;
   /** Matched anywhere in the name, case-insensitively. */
   nameContains?: string;
   /** Digit strings matched anywhere in the stored E.164 phone. */
@@ -176,6 +178,8 @@ const filterConditions = (eventId: string, filters: GuestListFilters): SQL | und
   else if (filters.side) conditions.push(eq(guests.side, filters.side as GuestRow['side'] & string));
   if (filters.viewed === true) conditions.push(gt(guests.viewedCount, 0));
   if (filters.viewed === false) conditions.push(eq(guests.viewedCount, 0));
+  if (filters.withChildren === true) conditions.push(sql`${guests.status} = 'approved' and coalesce((${guests.answerSplit}->>'children')::int, 0) > 0`);
+  if (filters.withChildren === false) conditions.push(sql`${guests.status} = 'approved' and (${guests.answerSplit}->>'children')::int = 0`);
   const search: SQL[] = [];
   if (filters.nameContains) search.push(sql`${guests.fullName} ilike ${`%${likeEscaped(filters.nameContains)}%`}`);
   for (const digits of filters.phoneContains ?? []) search.push(sql`${guests.phoneNumber} like ${`%${digits}%`}`);

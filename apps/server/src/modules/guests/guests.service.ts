@@ -45,6 +45,7 @@ export const toGuestDto = (ctx: AppContext, row: GuestRow): GuestDto => ({
   answer: row.answeredAt
     ? {
         meals: row.answerMeals,
+        ...(row.status === 'approved' && row.answerSplit ? row.answerSplit : {}),
         transport: row.answerTransport,
         transportOpen: row.answerTransportOpen,
         mealsOpen: row.answerMealsOpen,
@@ -199,6 +200,7 @@ export const listGuests = async (ctx: AppContext, userId: string, eventId: strin
     ...(query.groupId ? { groupId: query.groupId } : {}),
     ...(query.side ? { side: query.side } : {}),
     ...(query.viewed !== undefined ? { viewed: query.viewed } : {}),
+    ...(query.withChildren !== undefined ? { withChildren: query.withChildren } : {}),
     ...(q ? { nameContains: q, phoneContains: phoneFragmentsOf(q) } : {}),
   };
   const offset = (query.page - 1) * query.pageSize;

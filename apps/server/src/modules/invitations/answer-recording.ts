@@ -8,6 +8,7 @@ export const sameAnswer = (guest: InviteGuest, answer: StoredAnswer): boolean =>
   guest.answeredAt !== null &&
   guest.status === answer.status &&
   guest.attending === answer.attending &&
+  JSON.stringify(guest.answerSplit) === JSON.stringify(answer.split ?? null) &&
   JSON.stringify(guest.answerMeals) === JSON.stringify(answer.meals) &&
   JSON.stringify(guest.answerTransport) === JSON.stringify(answer.transport) &&
   guest.answerTransportOpen === (answer.transportOpen ?? false) &&
@@ -62,6 +63,7 @@ export const recordAnswer = async (
       ...guest,
       status: answer.status,
       attending: answer.attending,
+      answerSplit: answer.split ?? null,
       answerMeals: answer.meals,
       answerTransport: answer.transport,
       answerTransportOpen: answer.transportOpen ?? false,

@@ -5,6 +5,8 @@ import type {
   EventLocation,
   EventNames,
   GuestAnswerStatus,
+  HouseholdSplit,
+  HouseholdSplitMode,
   InviteeStatus,
   Lang,
   MealCounts,
@@ -32,6 +34,8 @@ export interface InviteEvent {
   meals: { ask: Ask; options: SpecialMeal[] };
   transport: { ask: Ask; options: string[]; translations?: Partial<Record<Lang, string>>[] };
   image: StoredEventImage | null;
+  /** Issue 32: the split asked of the people coming. */
+  householdSplit: HouseholdSplitMode;
 }
 
 export interface InviteGuest {
@@ -43,6 +47,8 @@ export interface InviteGuest {
   askTransport: boolean;
   status: InviteeStatus;
   attending: number | null;
+  /** Issue 32: the split of `attending` the guest told; null: not told. */
+  answerSplit: HouseholdSplit | null;
   answerMeals: MealCounts;
   answerTransport: { option: string } | null;
   /** Coming, but transport / meals were not asked on the channel they answered by: still open. */
@@ -58,8 +64,8 @@ export interface InviteGuest {
   table?: { number: number; name: string | null } | null;
 }
 
-const EVENT_COLUMNS = `e.id as event_id, e.names, e.date::text as date, e.time, e.location, e.default_lang, e.langs, e.meals, e.transport, e.image`;
-const GUEST_COLUMNS = `g.id, g.full_name, g.count_of_invites, g.lang, g.ask_meals, g.ask_transport, g.status, g.attending,
+const EVENT_COLUMNS = `e.id as event_id, e.names, e.date::text as date, e.time, e.location, e.default_lang, e.langs, e.meals, e.transport, e.image, e.household_split`;
+const GUEST_COLUMNS = `g.id, g.full_name, g.count_of_invites, g.lang, g.ask_meals, g.ask_transport, g.status, g.attending, g.answer_split,
   g.answer_meals, g.answer_transport, g.answer_transport_open, g.answer_meals_open, g.answer_comments, g.answered_at, g.changed_decision`;
 
 // Named statements: planned once per connection; the guest page is the product's busiest read.
@@ -95,6 +101,7 @@ const eventOf = (row: Row): InviteEvent => ({
   meals: row.meals as InviteEvent['meals'],
   transport: row.transport as InviteEvent['transport'],
   image: (row.image as StoredEventImage | null) ?? null,
+  householdSplit: (row.household_split as HouseholdSplitMode | null) ?? 'none',
 });
 
 const guestOf = (row: Row): InviteGuest => ({
@@ -106,6 +113,7 @@ const guestOf = (row: Row): InviteGuest => ({
   askTransport: row.ask_transport as boolean,
   status: row.status as InviteeStatus,
   attending: (row.attending as number | null) ?? null,
+  answerSplit: (row.answer_split as HouseholdSplit | null) ?? null,
   answerMeals: (row.answer_meals as MealCounts | null) ?? {},
   answerTransport: (row.answer_transport as { option: string } | null) ?? null,
   answerTransportOpen: Boolean(row.answer_transport_open),
@@ -153,6 +161,8 @@ export const countEventGuests = async (tx: Tx, eventId: string): Promise<number>
 export interface StoredAnswer {
   status: GuestAnswerStatus;
   attending: number | null;
+  /** Issue 32: the split of `attending` (absent or null: not told). */
+  split?: HouseholdSplit | null;
   meals: MealCounts;
   transport: { option: string } | null;
   comments: string;
@@ -186,6 +196,7 @@ export const saveGuestAnswer = async (
     .set({
       status: answer.status,
       attending: answer.attending,
+      answerSplit: answer.split ?? null,
       answerMeals: answer.meals,
       answerTransport: answer.transport,
       answerTransportOpen: answer.transportOpen ?? false,
@@ -212,7 +223,7 @@ export const insertAnswerHistory = async (
     typedName: string | null;
   } & StoredAnswer,
 ): Promise<void> => {
-  await tx.insert(guestAnswers).values(values);
+  await tx.insert(guestAnswers).values({ ...values, split: values.split ?? null });
 };
 
 /** Adds counted page opens: one statement for a whole batch. */

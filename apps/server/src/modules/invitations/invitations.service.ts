@@ -1,4 +1,4 @@
-import { askedOf, isClosed, type Asked } from './answer-rules.js';
+import { askedOf, isClosed, splitFieldsOf, splitOf, type Asked } from './answer-rules.js';
 import {
   ANSWERS_PER_TOKEN,
   directionOf,
@@ -101,6 +101,7 @@ const answerOf = (guest: InviteGuest): InvitePageDto['answer'] => {
   return {
     status,
     attending: guest.attending,
+    ...(status === 'approved' ? splitFieldsOf(guest.answerSplit) : {}),
     meals: guest.answerMeals,
     transport: guest.answerTransport,
     ...(guest.answerTransportOpen ? { transportOpen: true } : {}),
@@ -160,6 +161,7 @@ const buildPage = (
       transport: asked.transport ? event.transport.options : null,
       transportLabels: asked.transport ? transportOptionLabels(event.transport, lang) : null,
       maxAttending: guest ? guest.countOfInvites : INVITES_PER_INVITEE_MAX,
+      ...(event.householdSplit !== 'none' ? { split: event.householdSplit } : {}),
     },
     answer: guest ? answerOf(guest) : null,
     // Read only while the host shows tables to guests (see the repository); shown to a guest who is coming.
@@ -207,6 +209,7 @@ export const getPreviewPage = async (ctx: AppContext, previewToken: string, lang
     askTransport: true,
     status: 'inProgress',
     attending: null,
+    answerSplit: null,
     answerMeals: {},
     answerTransport: null,
     answerTransportOpen: false,
@@ -239,7 +242,8 @@ const storedAnswerOf = (input: RsvpAnswerParsed, event: InviteEvent, maxAttendin
     if (!event.transport.options.includes(input.transport.option)) throw invalid('transport');
     transport = { option: input.transport.option };
   }
-  return { status: input.status, attending, meals, transport, comments: input.comments };
+  const split = splitOf(event.householdSplit, input.status, attending, input);
+  return { status: input.status, attending, ...(split ? { split } : {}), meals, transport, comments: input.comments };
 };
 
 const resultOf = (page: InvitePageDto, changed: boolean): InviteAnswerOutcome => {
@@ -364,7 +368,8 @@ export const answerPublic = async (ctx: AppContext, token: string, input: Public
     await countNewGuestFromLink(tx, event.id);
     return { fate: 'added' };
   });
-  const result: PublicAnswerReceived = { received: true, fullName: input.fullName, answer: { ...echo, status: input.status } };
+  const { split: echoSplit, ...echoed } = echo;
+  const result: PublicAnswerReceived = { received: true, fullName: input.fullName, answer: { ...echoed, ...splitFieldsOf(echoSplit), status: input.status } };
   const page = buildPage(ctx, event, 'public', input.lang, null, askedOf(event, null));
   return { page: { ...page, answer: { ...result.answer, answeredAt: new Date().toISOString() } }, result, fate: decision.fate };
 };

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { MealCounts, SpecialMeal } from '@magiim/shared';
+import type { HouseholdSplitMode, MealCounts, SpecialMeal } from '@magiim/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { askedOf, isClosed } from './answer-rules.js';
+import { askedOf, isClosed, keptSplit, splitOf, type SplitInput } from './answer-rules.js';
 import { hasAnswered, recordAnswer, type AnswerSource } from './answer-recording.js';
 import * as repo from './invitations.repository.js';
 import type { InviteEvent, InviteGuest, StoredAnswer } from './invitations.repository.js';
@@ -12,6 +12,11 @@ export interface MessageAnswer {
   status: 'approved' | 'declined' | 'maybe';
   /** How many are coming (approved); absent: as they said before if they were coming, else everyone invited. */
   attending?: number;
+  /**
+   * Issue 32: the split of the people coming (one count is enough: the other is the rest), checked by the page's
+   * rule (SPLIT_NOT_MATCHING); absent: the earlier split stays when it still adds up, else not told.
+   */
+  split?: SplitInput;
   /** The meals they chose (approved, when the event asks them); absent: what they said before stays (open when never answered). */
   meals?: MealCounts;
   /**
@@ -30,6 +35,8 @@ export interface MessageAnswerOutcome {
   asksMeals: boolean;
   /** The event asks this guest about transport (the same rule as the page): the options to choose from. */
   asksTransport: boolean;
+  /** Issue 32: the split the event asks of the people coming ('none': not asked). */
+  asksSplit: HouseholdSplitMode;
 }
 
 /** Whether the follow-up asks this guest about meals: the page's rule, when the event has meals to offer. */
@@ -70,7 +77,8 @@ const storedAnswerOf = (input: MessageAnswer, event: InviteEvent, guest: InviteG
     transport = input.transport ? { option: input.transport.option } : null;
     transportOpen = false;
   }
-  return { status: 'approved', attending, meals, transport, comments: guest.answerComments, mealsOpen, transportOpen };
+  const split = input.split ? splitOf(event.householdSplit, 'approved', attending, input.split) : keptSplit(event.householdSplit, wasComing ? guest.answerSplit : null, attending);
+  return { status: 'approved', attending, split, meals, transport, comments: guest.answerComments, mealsOpen, transportOpen };
 };
 
 /**
@@ -94,7 +102,7 @@ export const answerFromMessage = async (
     const current = await repo.lockInviteGuest(tx, guestId);
     if (!current) return undefined;
     const { guest, changed } = await recordAnswer(tx, event.id, current, storedAnswerOf(input, event, current), { source });
-    return { guest, event, changed, asksMeals: asksMealsOf(event, guest), asksTransport: asksTransportOf(event, guest) };
+    return { guest, event, changed, asksMeals: asksMealsOf(event, guest), asksTransport: asksTransportOf(event, guest), asksSplit: event.householdSplit };
   };
   return inTx ? apply(inTx) : ctx.db.transaction(apply);
 };

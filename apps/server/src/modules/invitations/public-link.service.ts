@@ -63,7 +63,7 @@ export const applyPublicAnswer = async (ctx: AppContext, userId: string, eventId
     if (!rules) throw eventNotFound();
     const kept = await repo.lockPublicAnswer(tx, eventId, answerId);
     if (!kept) throw answerNotFound();
-    const answer = { status: kept.status, attending: kept.attending, meals: kept.meals, transport: kept.transport, comments: kept.comments };
+    const answer = { status: kept.status, attending: kept.attending, split: kept.split, meals: kept.meals, transport: kept.transport, comments: kept.comments };
     if (kept.guestId) {
       const guest = await invites.lockInviteGuest(tx, kept.guestId);
       if (!guest) throw answerNotFound();

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { HouseholdSplit } from '@magiim/shared';
 import type { Db } from '../../platform/db.js';
 import { events, guests, seatingTables, type SeatingTableRow } from '../../db/schema/events.js';
 
@@ -25,11 +26,13 @@ export interface GuestSeatRow {
   seats: number;
   groupId: string | null;
   status: string;
+  /** Issue 32: the split told (coming guests). */
+  split?: HouseholdSplit | null;
 }
 
 export const listGuestSeats = async (db: Conn, eventId: string): Promise<(GuestSeatRow & { fullName: string })[]> =>
   db
-    .select({ guestId: guests.id, tableId: guests.tableId, seats: seatsSql, groupId: guests.groupId, status: guests.status, fullName: guests.fullName })
+    .select({ guestId: guests.id, tableId: guests.tableId, seats: seatsSql, groupId: guests.groupId, status: guests.status, fullName: guests.fullName, split: guests.answerSplit })
     .from(guests)
     .where(eq(guests.eventId, eventId))
     .orderBy(asc(guests.fullName), asc(guests.id));

@@ -24,7 +24,7 @@ export const readPlan = async (ctx: AppContext, eventId: string): Promise<Seatin
       }
       return {
         tables: tables.map((t): SeatingTable => ({ id: t.id, number: t.number, name: t.name, capacity: t.capacity, shape: t.shape, x: t.x, y: t.y, seated: seated.get(t.id) ?? 0 })),
-        guests: guestRows.map((g) => ({ guestId: g.guestId, tableId: g.tableId, seats: g.seats, fullName: g.fullName, groupId: g.groupId })),
+        guests: guestRows.map((g) => ({ guestId: g.guestId, tableId: g.tableId, seats: g.seats, fullName: g.fullName, groupId: g.groupId, ...(g.status === 'approved' && g.split ? g.split : {}) })),
         unseatedSeats,
         showTablesToGuests: showTablesToGuests ?? false,
       };

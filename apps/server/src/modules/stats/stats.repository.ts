@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { GuestAnswerStatus } from '@magiim/shared';
+import type { GuestAnswerStatus, HouseholdSplitMode } from '@magiim/shared';
 import type { Db } from '../../platform/db.js';
 
 export type StatusTotals = {
@@ -116,6 +116,25 @@ export const bySide = async (db: Db, eventId: string) =>
       from guests where event_id = ${eventId}::uuid group by 1
       order by case coalesce(side, 'none') when 'a' then 1 when 'b' then 2 when 'both' then 3 else 4 end`)
   ).rows;
+/** Issue 32: the people coming by the split they told, and the mode the event asks. */
+export const splitTotals = async (
+  db: Db,
+  eventId: string,
+): Promise<{ mode: HouseholdSplitMode; adults: number; children: number; men: number; women: number; notTold: number }> => {
+  const row = (
+    await db.execute<{ mode: HouseholdSplitMode; adults: number; children: number; men: number; women: number; notTold: number }>(sql`
+      select e.household_split as mode,
+        coalesce(sum((g.answer_split->>'adults')::int), 0)::int as adults,
+        coalesce(sum((g.answer_split->>'children')::int), 0)::int as children,
+        coalesce(sum((g.answer_split->>'men')::int), 0)::int as men,
+        coalesce(sum((g.answer_split->>'women')::int), 0)::int as women,
+        coalesce(sum(g.attending) filter (where g.answer_split is null), 0)::int as "notTold"
+      from events e left join guests g on g.event_id = e.id and g.status = 'approved'
+      where e.id = ${eventId}::uuid
+      group by e.household_split`)
+  ).rows[0];
+  return row ?? { mode: 'none', adults: 0, children: 0, men: 0, women: 0, notTold: 0 };
+};
 
 /** Special meals and transport needs of the guests who are coming. */
 export const mealTotals = async (db: Db, eventId: string): Promise<{ meal: string; people: number }[]> =>

@@ -9,7 +9,7 @@ const iso = (value: Date | string): string => (value instanceof Date ? value : n
 
 export const getEventStats = async (ctx: AppContext, userId: string, eventId: string): Promise<EventStatsDto> => {
   await requireEventAccess(ctx.db, userId, eventId, 'read');
-  const [totals, recent, changed, groups, sides, meals, transport, progress] = await Promise.all([
+  const [totals, recent, changed, groups, sides, meals, transport, progress, split] = await Promise.all([
     repo.totalsOf(ctx.db, eventId),
     repo.recentResponses(ctx.db, eventId, RECENT),
     repo.changedDecisions(ctx.db, eventId, RECENT),
@@ -18,6 +18,7 @@ export const getEventStats = async (ctx: AppContext, userId: string, eventId: st
     repo.mealTotals(ctx.db, eventId),
     repo.transportTotals(ctx.db, eventId),
     repo.progressStatusOf(ctx.db, eventId),
+    repo.splitTotals(ctx.db, eventId),
   ]);
   // Spec §3: before the event is paid or started, not-answered guests are "pending"; after, "inProgress".
   const notAnswered = totals.pending + totals.inProgress;
@@ -42,5 +43,6 @@ export const getEventStats = async (ctx: AppContext, userId: string, eventId: st
     bySide: sides,
     meals: Object.fromEntries(meals.map((row) => [row.meal, row.people])) as MealCounts,
     transport: Object.fromEntries(transport.map((row) => [row.option, row.people])),
+    ...(split.mode !== 'none' ? { split: { adults: split.adults, children: split.children, men: split.men, women: split.women, notTold: split.notTold } } : {}),
   };
 };

@@ -37,6 +37,7 @@ const event: EventDto = {
   includeCallsPreference: true,
   messageSystemPreference: 3,
   whatsappOverflow: 'sms',
+  householdSplit: 'none',
   progressStatus: 1,
   orderPackageId: 2,
   imageUrl: null,

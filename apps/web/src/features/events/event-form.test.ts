@@ -28,6 +28,7 @@ const event: EventDto = {
   includeCallsPreference: false,
   messageSystemPreference: 3,
   whatsappOverflow: 'sms',
+  householdSplit: 'none',
   progressStatus: 0,
   orderPackageId: null,
   imageUrl: null,
@@ -57,6 +58,10 @@ describe('event form', () => {
     expect(toEventEdit(eventToFormValues({ ...event, whatsappOverflow: 'wait' }), { ...event, whatsappOverflow: 'wait' })).toEqual({});
     expect(newEventDefaults('en').whatsappOverflow).toBe('sms');
     expect(toEventInput({ ...newEventDefaults('en'), whatsappOverflow: 'wait' }).whatsappOverflow).toBe('wait');
+    // Issue 32: the split mode goes in the edit only when changed.
+    values.householdSplit = 'adultsChildren';
+    expect(toEventEdit(values, event)).toEqual({ whatsappOverflow: 'wait', householdSplit: 'adultsChildren' });
+    expect(newEventDefaults('en').householdSplit).toBe('none');
   });
 
   it('sends only what changed in the settings', () => {

@@ -40,7 +40,7 @@ export type EventFormField = keyof EventFormValues;
 export const EVENT_STEPS = [
   { id: 'details', fields: ['langs', 'defaultLang', 'names'] },
   { id: 'when-where', fields: ['date', 'time', 'location', 'place'] },
-  { id: 'questions', fields: ['meals', 'transport'] },
+  { id: 'questions', fields: ['meals', 'transport', 'householdSplit'] },
   { id: 'image', fields: ['image'] },
   { id: 'rsvp', fields: ['rsvpStartDate', 'messageSystemPreference', 'whatsappOverflow', 'includeCallsPreference'] },
 ] as const satisfies readonly { id: string; fields: readonly EventFormField[] }[];
@@ -86,6 +86,7 @@ export const EVENT_FORM_FIELDS = [
   'includeCallsPreference',
   'messageSystemPreference',
   'whatsappOverflow',
+  'householdSplit',
 ] as const;
 
 export const newEventDefaults = (uiLang: string): EventFormValues => {
@@ -104,6 +105,7 @@ export const newEventDefaults = (uiLang: string): EventFormValues => {
     includeCallsPreference: false,
     messageSystemPreference: MessageChannel.WHATSAPP,
     whatsappOverflow: 'sms',
+    householdSplit: 'none',
     image: null,
   };
 };
@@ -135,6 +137,7 @@ export const eventToFormValues = (event: EventDto, uiLang: string = event.defaul
   includeCallsPreference: event.includeCallsPreference,
   messageSystemPreference: event.messageSystemPreference,
   whatsappOverflow: event.whatsappOverflow,
+  householdSplit: event.householdSplit,
   image: null,
 });
 
@@ -271,6 +274,7 @@ export const toEventInput = (values: EventFormValues): EventInput => ({
   includeCallsPreference: values.includeCallsPreference,
   messageSystemPreference: values.messageSystemPreference,
   ...(values.whatsappOverflow ? { whatsappOverflow: values.whatsappOverflow } : {}),
+  ...(values.householdSplit ? { householdSplit: values.householdSplit } : {}),
 });
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -297,6 +301,7 @@ export const toEventEdit = (values: EventFormValues, event: EventDto): EventEdit
   if (input.includeCallsPreference !== event.includeCallsPreference) edit.includeCallsPreference = input.includeCallsPreference;
   if (input.messageSystemPreference !== event.messageSystemPreference) edit.messageSystemPreference = input.messageSystemPreference;
   if (input.whatsappOverflow && input.whatsappOverflow !== event.whatsappOverflow) edit.whatsappOverflow = input.whatsappOverflow;
+  if (input.householdSplit && input.householdSplit !== event.householdSplit) edit.householdSplit = input.householdSplit;
   return edit;
 };
 

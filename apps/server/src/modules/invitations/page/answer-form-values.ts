@@ -9,6 +9,10 @@ import type { z } from 'zod';
 export interface AnswerFormValues {
   status: string;
   attending: string;
+  /** Issue 32: children (adults and children) or women (men and women) among the people coming; the rest are the other. */
+  splitSecond?: string;
+  /** Which count `splitSecond` is (the form's field name): '' when the page did not ask. */
+  splitKey?: '' | 'children' | 'women';
   meals: Partial<Record<string, string>>;
   transport: string;
   comments: string;
@@ -24,7 +28,9 @@ export interface AnswerFormErrors {
   form: { key: 'err_ANSWERS_CLOSED' | 'err_INVITEE_LIMIT_REACHED' | 'err_RATE_LIMITED' | 'err_generic'; minutes?: number } | null;
 }
 
-export const ANSWER_FIELDS = ['fullName', 'phoneNumber', 'lang', 'status', 'attending', 'meals', 'transport', 'comments'] as const;
+export const ANSWER_FIELDS = ['fullName', 'phoneNumber', 'lang', 'status', 'attending', 'split', 'meals', 'transport', 'comments'] as const;
+/** The split's counts an issue may name: all shown at the one split field. */
+const SPLIT_PATHS = new Set(['adults', 'children', 'men', 'women']);
 export type AnswerField = (typeof ANSWER_FIELDS)[number];
 
 const MAX_FIELD = 2000;
@@ -39,6 +45,8 @@ export const formValuesOf = (form: URLSearchParams): AnswerFormValues => {
   return {
     status: field(form, 'status'),
     attending: field(form, 'attending'),
+    splitSecond: field(form, form.has('women') ? 'women' : 'children'),
+    splitKey: form.has('children') ? 'children' : form.has('women') ? 'women' : '',
     meals,
     transport: field(form, 'transport'),
     comments: field(form, 'comments'),
@@ -55,6 +63,8 @@ export const answerInputOf = (values: AnswerFormValues): RsvpAnswerInput => {
   return {
     status: values.status as RsvpAnswerInput['status'],
     ...(values.attending.trim() !== '' ? { attending: values.attending.trim() } : {}),
+    // The page asks the second count only (children, women): empty is none, and the rest are the first.
+    ...(values.splitKey ? { [values.splitKey]: (values.splitSecond ?? '').trim() || '0' } : {}),
     meals: meals as RsvpAnswerInput['meals'],
     transport: values.transport.trim() === '' ? null : { option: values.transport },
     comments: values.comments,
@@ -77,6 +87,8 @@ export const initialFormValues = (page: InvitePageDto): AnswerFormValues => {
   return {
     status: answer?.status ?? '',
     attending: String(Math.min(Math.max(attending, 1), Math.max(page.questions.maxAttending, 1))),
+    splitSecond: String((answer?.status === 'approved' ? (page.questions.split === 'menWomen' ? answer.women : answer.children) : undefined) ?? 0),
+    splitKey: page.questions.split === 'menWomen' ? 'women' : page.questions.split === 'adultsChildren' ? 'children' : '',
     meals,
     transport: answer?.transport?.option ?? '',
     comments: answer?.comments ?? '',
@@ -90,7 +102,8 @@ export const initialFormValues = (page: InvitePageDto): AnswerFormValues => {
 export const fieldErrorsOf = (issues: readonly Pick<ApiErrorIssue, 'path' | 'message'>[]): AnswerFormErrors['fields'] => {
   const fields: AnswerFormErrors['fields'] = {};
   for (const issue of issues) {
-    const head = issue.path.split('.')[0] ?? '';
+    const first = issue.path.split('.')[0] ?? '';
+    const head = SPLIT_PATHS.has(first) ? 'split' : first;
     const name = ((ANSWER_FIELDS as readonly string[]).includes(head) ? head : 'status') as AnswerField;
     fields[name] ??= issue.message;
   }

@@ -33,6 +33,7 @@ const FIELD_TARGET: Record<AnswerField, { id: string; label: TextKey }> = {
   lang: { id: 'formLang', label: 'formLangLabel' },
   status: { id: 'status-approved', label: 'statusLegend' },
   attending: { id: 'attending', label: 'attendingLabel' },
+  split: { id: 'split', label: 'splitErrorLabel' },
   meals: { id: 'meals', label: 'mealsLegend' },
   transport: { id: 'transport-none', label: 'transportLegend' },
   comments: { id: 'comments', label: 'commentsLabel' },
@@ -90,6 +91,12 @@ export const AnswerSummary = ({ answer, texts, transportAsked = false, transport
   const coming = answer.status === 'approved';
   const meals = coming ? mealsText(answer, texts, lang === 'ar' ? '، ' : ', ') : '';
   const details: ReactNode[] = [];
+  if (coming && answer.children !== undefined && answer.adults !== undefined) {
+    details.push(<TextWith key="split" template={texts.youAnsweredAdultsChildren} values={{ adults: answer.adults, children: answer.children }} />);
+  }
+  if (coming && answer.men !== undefined && answer.women !== undefined) {
+    details.push(<TextWith key="split" template={texts.youAnsweredMenWomen} values={{ men: answer.men, women: answer.women }} />);
+  }
   if (meals) details.push(<TextWith key="meals" template={texts.youAnsweredMeals} values={{ meals }} />);
   if (coming && answer.mealsOpen && !meals) details.push(<Fragment key="meals">{texts.mealsOpen}</Fragment>);
   if (coming && transportAsked && answer.transportOpen && !answer.transport) {
@@ -197,6 +204,33 @@ const PublicFields = ({ page, texts, values, errors }: Pick<AnswerSectionProps, 
   </>
 );
 
+/** Issue 32: of the people coming, how many are children (or women); the rest are adults (or men). */
+const SplitField = ({ page, texts, values, errors, max }: Pick<AnswerSectionProps, 'page' | 'texts' | 'values' | 'errors'> & { max: number }) => {
+  const women = page.questions.split === 'menWomen';
+  return (
+    <div className="field">
+      <label className="label" htmlFor="split">
+        {women ? texts.splitWomenLabel : texts.splitChildrenLabel}
+      </label>
+      <p className="hint" id="split-hint">
+        {women ? texts.splitWomenHint : texts.splitChildrenHint}
+      </p>
+      <input
+        type="number"
+        id="split"
+        name={women ? 'women' : 'children'}
+        inputMode="numeric"
+        min={0}
+        max={max}
+        dir="ltr"
+        defaultValue={values.splitSecond}
+        {...ariaOf(errors, 'split', 'split-hint')}
+      />
+      <FieldError errors={errors} field="split" texts={texts} />
+    </div>
+  );
+};
+
 /** Shown to people coming: how many, special meals, transport (the script hides it for the other answers). */
 const ComingFields = ({ page, texts, values, errors }: Pick<AnswerSectionProps, 'page' | 'texts' | 'values' | 'errors'>) => {
   const max = Math.max(1, page.questions.maxAttending);
@@ -225,6 +259,7 @@ const ComingFields = ({ page, texts, values, errors }: Pick<AnswerSectionProps, 
       ) : (
         <input type="hidden" name="attending" value="1" />
       )}
+      {page.questions.split ? <SplitField page={page} texts={texts} values={values} errors={errors} max={max} /> : null}
       {meals?.length ? (
         <fieldset id="meals" {...ariaOf(errors, 'meals', 'meals-hint')}>
           <legend>{texts.mealsLegend}</legend>

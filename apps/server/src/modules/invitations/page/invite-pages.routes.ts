@@ -86,6 +86,8 @@ const formErrorsOf = (error: unknown): AnswerFormErrors | null => {
   switch (error.code) {
     case 'VALIDATION':
       return { fields: fieldErrorsOf(error.issues ?? [{ path: 'status', message: MSG.invalidValue }]), form: null };
+    case 'SPLIT_NOT_MATCHING':
+      return { fields: { split: MSG.splitNotMatching }, form: null };
     case 'RESPONDERS_ABOVE_INVITEES':
       return { fields: fieldErrorsOf(error.issues ?? [{ path: 'attending', message: MSG.respondersAboveInvitees }]), form: null };
     case 'INVALID_PHONE':

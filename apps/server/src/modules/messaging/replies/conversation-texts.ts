@@ -11,6 +11,12 @@ export interface ConversationTexts {
   askCountTyped: (max: number) => string;
   /** A typed answer that is not a number from 1 to max. */
   countOutOfRange: (max: number) => string;
+  /** Issue 32: of the people coming, how many are children (the event asks adults and children); typed, 0 for none. */
+  askChildren: (attending: number) => string;
+  /** Issue 32: of the people coming, how many are women (the event asks men and women). */
+  askWomen: (attending: number) => string;
+  /** A typed split that is not a number from 0 to the people coming. */
+  splitOutOfRange: (max: number) => string;
   askMeals: string;
   /** The list's button (≤ 20 characters). */
   listButton: string;
@@ -43,6 +49,9 @@ export const CONVERSATION_TEXTS: Record<Lang, ConversationTexts> = {
     askCount: 'תודה! כמה תגיעו (כולל אותך)?',
     askCountTyped: (max) => `תודה! כמה תגיעו (כולל אותך)? נא לשלוח מספר בין 1 ל-${max}.`,
     countOutOfRange: (max) => `נא לשלוח מספר בין 1 ל-${max}.`,
+    askChildren: (attending) => `מתוך ${attending} המגיעים, כמה ילדים? נא לשלוח מספר (0 אם אין).`,
+    askWomen: (attending) => `מתוך ${attending} המגיעים, כמה נשים? נא לשלוח מספר (0 אם אין).`,
+    splitOutOfRange: (max) => `נא לשלוח מספר בין 0 ל-${max}.`,
     askMeals: 'האם צריך מנה מיוחדת? את הפרטים לכל אחד מהמגיעים אפשר למלא בדף ההזמנה האישי.',
     listButton: 'בחירה',
     noSpecialMeal: SPECIAL_MEAL_LABELS.no_special_dish.he,
@@ -64,6 +73,9 @@ export const CONVERSATION_TEXTS: Record<Lang, ConversationTexts> = {
     askCount: 'Thank you! How many of you are coming (you included)?',
     askCountTyped: (max) => `Thank you! How many of you are coming (you included)? Please send a number from 1 to ${max}.`,
     countOutOfRange: (max) => `Please send a number from 1 to ${max}.`,
+    askChildren: (attending) => `Of the ${attending} coming, how many are children? Please send a number (0 if none).`,
+    askWomen: (attending) => `Of the ${attending} coming, how many are women? Please send a number (0 if none).`,
+    splitOutOfRange: (max) => `Please send a number from 0 to ${max}.`,
     askMeals: 'Does anyone need a special meal? Details for each person can be filled in on your invitation page.',
     listButton: 'Choose',
     noSpecialMeal: SPECIAL_MEAL_LABELS.no_special_dish.en,
@@ -85,6 +97,9 @@ export const CONVERSATION_TEXTS: Record<Lang, ConversationTexts> = {
     askCount: 'Спасибо! Сколько человек придёт (включая вас)?',
     askCountTyped: (max) => `Спасибо! Сколько человек придёт (включая вас)? Пришлите число от 1 до ${max}.`,
     countOutOfRange: (max) => `Пришлите, пожалуйста, число от 1 до ${max}.`,
+    askChildren: (attending) => `Из ${attending} гостей сколько детей? Пришлите число (0, если детей нет).`,
+    askWomen: (attending) => `Из ${attending} гостей сколько женщин? Пришлите число (0, если нет).`,
+    splitOutOfRange: (max) => `Пришлите, пожалуйста, число от 0 до ${max}.`,
     askMeals: 'Нужно ли особое блюдо? Подробности для каждого гостя можно указать на вашей странице приглашения.',
     listButton: 'Выбрать',
     noSpecialMeal: SPECIAL_MEAL_LABELS.no_special_dish.ru,
@@ -106,6 +121,9 @@ export const CONVERSATION_TEXTS: Record<Lang, ConversationTexts> = {
     askCount: 'شكرًا! كم شخصًا سيحضر (بما فيهم أنت)؟',
     askCountTyped: (max) => `شكرًا! كم شخصًا سيحضر (بما فيهم أنت)؟ أرسلوا رقمًا من 1 إلى ${max}.`,
     countOutOfRange: (max) => `أرسلوا رقمًا من 1 إلى ${max} من فضلكم.`,
+    askChildren: (attending) => `من بين ${attending} الحاضرين، كم طفلًا؟ أرسلوا رقمًا (0 إن لم يكن).`,
+    askWomen: (attending) => `من بين ${attending} الحاضرين، كم امرأة؟ أرسلوا رقمًا (0 إن لم يكن).`,
+    splitOutOfRange: (max) => `أرسلوا رقمًا من 0 إلى ${max} من فضلكم.`,
     askMeals: 'هل تحتاجون وجبة خاصة؟ يمكن إدخال التفاصيل لكل شخص في صفحة الدعوة الشخصية.',
     listButton: 'اختيار',
     noSpecialMeal: SPECIAL_MEAL_LABELS.no_special_dish.ar,

@@ -4,7 +4,7 @@ import type { Db } from '../../../platform/db.js';
 
 type Conn = Pick<Db, 'execute'>;
 
-export type ConversationStep = 'count' | 'meals' | 'ride' | 'pickup';
+export type ConversationStep = 'count' | 'split' | 'meals' | 'ride' | 'pickup';
 
 /** A guest a message of ours went to, as a reply's handling needs them. */
 export type RepliedGuest = {

@@ -120,8 +120,8 @@ const answer = async (turn: Turn, guest: RepliedGuest, input: MessageAnswer, sou
   }
 };
 
-type Stage = 'rsvp' | 'count' | 'meal' | 'transport';
-const STAGE_ORDER: Record<Stage, number> = { rsvp: 0, count: 1, meal: 2, transport: 3 };
+type Stage = 'rsvp' | 'count' | 'split' | 'meal' | 'transport';
+const STAGE_ORDER: Record<Stage, number> = { rsvp: 0, count: 1, split: 2, meal: 3, transport: 4 };
 
 /** The event's pickup points as this guest reads them, numbered one a line ("1. Tel Aviv, Arlozorov"). */
 const pickupLinesOf = (outcome: MessageAnswerOutcome, guest: RepliedGuest): string[] =>
@@ -198,6 +198,12 @@ const askNext = async (turn: Turn, guest: RepliedGuest, outcome: MessageAnswerOu
     await save('count');
     return asker.count(max, outboxId);
   }
+  // Issue 32: the split of the people coming, typed (how many children, or women; the rest are the other).
+  if (STAGE_ORDER[after] < STAGE_ORDER.split && outcome.asksSplit !== 'none' && (outcome.guest.attending ?? 0) > 0) {
+    await save('split');
+    const attending = outcome.guest.attending ?? 1;
+    return asker.text(outcome.asksSplit === 'menWomen' ? textsOf(guest).askWomen(attending) : textsOf(guest).askChildren(attending));
+  }
   if (STAGE_ORDER[after] < STAGE_ORDER.meal && outcome.asksMeals && mealOptionsOf(outcome).length > 0) {
     await save('meals');
     return asker.meals(outcome, outboxId);
@@ -218,6 +224,21 @@ const applyCount = async (turn: Turn, guest: RepliedGuest, count: number, outbox
   }
   const outcome = await answer(turn, guest, { status: 'approved', attending: count }, asker.source);
   if (outcome) await askNext(turn, guest, outcome, outboxId, 'count', asker);
+};
+
+/** Issue 32: how many of the people coming are children (or women), by the page's rule; another number is asked again. */
+const applySplit = async (turn: Turn, guest: RepliedGuest, n: number, outboxId: string, asker: Asker) => {
+  const current = await answer(turn, guest, { status: 'approved' }, asker.source);
+  if (!current) return;
+  const attending = current.guest.attending ?? 1;
+  if (current.asksSplit === 'none') return askNext(turn, guest, current, outboxId, 'split', asker);
+  if (n < 0 || n > attending) {
+    await conversations.touchConversation(turn.tx, guest.guestId, turn.reply.at);
+    return asker.text(textsOf(guest).splitOutOfRange(attending));
+  }
+  const split = current.asksSplit === 'menWomen' ? { women: n } : { children: n };
+  const outcome = await answer(turn, guest, { status: 'approved', attending, split }, asker.source);
+  if (outcome) await askNext(turn, guest, outcome, outboxId, 'split', asker);
 };
 
 const applyMeal = async (turn: Turn, guest: RepliedGuest, meal: SpecialMeal | 'none', outboxId: string, asker: Asker) => {
@@ -317,6 +338,11 @@ const handleWhatsAppText = async (turn: Turn, from: string): Promise<void> => {
     const guest = count === null ? undefined : await conversations.findGuest(turn.tx, open.guestId);
     if (guest && count !== null) return applyCount(turn, guest, count, open.outboxId, whatsappAsker(turn, guest));
   }
+  if (open?.step === 'split' && open.outboxId) {
+    const n = typedNumberOf(reply.text);
+    const guest = n === null ? undefined : await conversations.findGuest(turn.tx, open.guestId);
+    if (guest && n !== null) return applySplit(turn, guest, n, open.outboxId, whatsappAsker(turn, guest));
+  }
   if ((open?.step === 'ride' || open?.step === 'pickup') && open.outboxId) {
     // A typed number answers too: 1 yes / 2 no for the ride, the point's number for the pickup.
     const n = typedNumberOf(reply.text);
@@ -345,6 +371,9 @@ const handleSmsStep = async (turn: Turn, open: conversations.OpenConversation, n
   switch (open.step) {
     case 'count':
       await applyCount(turn, guest, n, open.outboxId, asker);
+      return true;
+    case 'split':
+      await applySplit(turn, guest, n, open.outboxId, asker);
       return true;
     case 'meals': {
       const current = await answer(turn, guest, { status: 'approved' }, 'sms');

@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import {
   ASK_VALUES,
+  HOUSEHOLD_SPLITS,
   directionOf,
   LANGUAGES,
   MAX_TRANSPORT_OPTIONS,
@@ -329,6 +330,48 @@ function TransportOptions() {
   );
 }
 
+/** Issue 32: one split per event: none, adults and children, or men and women (events seated apart). */
+function SplitRadios() {
+  const { t } = useTranslation();
+  const { control } = useFormContext<EventFormValues>();
+  const { field } = useController({ control, name: 'householdSplit' });
+  const legendId = useId();
+  return (
+    <FormControl component="fieldset" fullWidth data-testid="household-split">
+      <FormLabel component="legend" id={legendId}>
+        {t('eventWizard.questions.splitAsk')}
+      </FormLabel>
+      <RadioGroup
+        aria-labelledby={legendId}
+        value={field.value ?? 'none'}
+        onChange={(event) => field.onChange(HOUSEHOLD_SPLITS.find((mode) => mode === event.target.value) ?? 'none')}
+        name="householdSplit"
+      >
+        {HOUSEHOLD_SPLITS.map((mode) => (
+          <FormControlLabel
+            key={mode}
+            value={mode}
+            control={<Radio />}
+            sx={{ alignItems: 'flex-start', my: 0.25 }}
+            label={
+              <Box sx={{ pt: 1 }}>
+                <Typography component="span" sx={{ display: 'block' }}>
+                  {t(`eventWizard.questions.split_${mode}`)}
+                </Typography>
+                {mode !== 'none' ? (
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                    {t(`eventWizard.questions.split_${mode}Hint`)}
+                  </Typography>
+                ) : null}
+              </Box>
+            }
+          />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
 function QuestionsStep() {
   const { t } = useTranslation();
   const { control } = useFormContext<EventFormValues>();
@@ -343,6 +386,9 @@ function QuestionsStep() {
       <Section title={t('eventWizard.questions.transportTitle')} hint={t('eventWizard.questions.transportIntro')}>
         <AskRadios name="transport.ask" legend={t('eventWizard.questions.transportAsk')} />
         {transportAsk !== 'no_need_to_ask' ? <TransportOptions /> : null}
+      </Section>
+      <Section title={t('eventWizard.questions.splitTitle')} hint={t('eventWizard.questions.splitHint')}>
+        <SplitRadios />
       </Section>
     </>
   );

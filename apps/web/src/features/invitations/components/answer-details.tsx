@@ -7,6 +7,11 @@ import { chosenMeals } from '../format-answer';
 
 export interface AnswerFields {
   attending: number | null;
+  /** Issue 32: the split of `attending` the guest told. */
+  adults?: number | undefined;
+  children?: number | undefined;
+  men?: number | undefined;
+  women?: number | undefined;
   meals: MealCounts;
   transport: { option: string } | null;
   /** Coming, but not asked about transport / meals yet (answered by WhatsApp, SMS or a call): shown open. */
@@ -41,6 +46,11 @@ export function AnswerDetails({ answer, countOfInvites }: { answer: AnswerFields
       label: t('invitations.answer.people'),
       value: <Ltr>{countOfInvites ? `${answer.attending}/${countOfInvites}` : answer.attending}</Ltr>,
     });
+  }
+  if (answer.adults !== undefined && answer.children !== undefined) {
+    rows.push({ key: 'split', label: t('invitations.answer.split'), value: t('invitations.answer.adultsChildren', { adults: answer.adults, children: answer.children }) });
+  } else if (answer.men !== undefined && answer.women !== undefined) {
+    rows.push({ key: 'split', label: t('invitations.answer.split'), value: t('invitations.answer.menWomen', { men: answer.men, women: answer.women }) });
   }
   if (answer.mealsOpen && meals.length === 0) {
     rows.push({ key: 'meals', label: t('invitations.answer.meals'), value: <OpenValue label={t('invitations.answer.open')} /> });

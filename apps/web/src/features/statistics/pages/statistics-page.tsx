@@ -113,7 +113,7 @@ export function StatisticsPage() {
         </Grid>
         {sectionStats && needs ? (
           <Grid size={{ xs: 12, md: 5 }}>
-            <NeedsTotals meals={sectionStats.meals} transport={sectionStats.transport} />
+            <NeedsTotals meals={sectionStats.meals} transport={sectionStats.transport} split={sectionStats.split} />
           </Grid>
         ) : null}
       </Grid>
