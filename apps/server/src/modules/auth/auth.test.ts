@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import * as argon2 from '@node-rs/argon2';
 import { HOST_ABILITY } from '@magiim/shared';
 import { createTestApp, linkTokenFrom, PASSWORD, signUpHost, uniqueEmail, type TestApp } from '../../../test/test-app.js';
 import { setUserBlocked, findUserByEmail } from '../users/users.repository.js';
+import { passwordWork } from '../../platform/passwords.js';
 
-// The argon2 library itself, counted (every call still runs for real): an answer's time is its hashing, and timing a
-// 10–20 ms hash against a whole request was flaky on a loaded machine, so the tests count the hashing instead.
-vi.mock('@node-rs/argon2', async (original) => {
-  const real = await original<typeof argon2>();
-  return { ...real, hash: vi.fn(real.hash), verify: vi.fn(real.verify) };
-});
 /** How many argon2 hashes and verifications `work` ran. */
 const argon2Work = async (work: () => Promise<unknown>): Promise<{ hashes: number; verifications: number }> => {
-  const hashesBefore = vi.mocked(argon2.hash).mock.calls.length;
-  const verificationsBefore = vi.mocked(argon2.verify).mock.calls.length;
+  const before = { ...passwordWork };
   await work();
-  return {
-    hashes: vi.mocked(argon2.hash).mock.calls.length - hashesBefore,
-    verifications: vi.mocked(argon2.verify).mock.calls.length - verificationsBefore,
-  };
+  return { hashes: passwordWork.hashes - before.hashes, verifications: passwordWork.verifications - before.verifications };
 };
 
 let t: TestApp;

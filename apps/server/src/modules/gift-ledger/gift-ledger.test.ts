@@ -104,20 +104,24 @@ describe('sides', () => {
         rows: [
           { fullName: 'Side Label', phoneNumber: '050-600-0101', side: 'יואב' },
           { fullName: 'Side Letter', phoneNumber: '050-600-0102', side: 'A' },
-          { fullName: 'Side Bad', phoneNumber: '050-600-0103', side: 'cousins' },
+          { fullName: 'Side Bad', phoneNumber: '050-600-0103', side: 'cousins', group: 'Family' },
+          // A side column that is really the host's grouping ("כלה", "עבודה"): the row's group, when it names none.
+          { fullName: 'Side Grouped', phoneNumber: '050-600-0104', side: 'cousins' },
         ],
       },
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { imported: number; errors: { row: number; column: string; code: string }[] };
-    expect(body.imported).toBe(2);
+    expect(body.imported).toBe(3);
     expect(body.errors).toEqual([expect.objectContaining({ row: 3, column: 'side', code: 'UNKNOWN_SIDE' })]);
-    const { rows } = await t.ctx.db.execute<{ full_name: string; side: string | null }>(
-      sql`select full_name, side from guests where event_id = ${eventId} and full_name like 'Side %' order by full_name`,
+    const { rows } = await t.ctx.db.execute<{ full_name: string; side: string | null; group_name: string | null }>(
+      sql`select g.full_name, g.side, gr.name as group_name from guests g left join guest_groups gr on gr.id = g.group_id
+        where g.event_id = ${eventId} and g.full_name like 'Side %' order by g.full_name`,
     );
     expect(rows).toEqual([
-      { full_name: 'Side Label', side: 'b' },
-      { full_name: 'Side Letter', side: 'a' },
+      { full_name: 'Side Grouped', side: null, group_name: 'cousins' },
+      { full_name: 'Side Label', side: 'b', group_name: null },
+      { full_name: 'Side Letter', side: 'a', group_name: null },
     ]);
     await t.ctx.db.execute(sql`delete from guests where event_id = ${eventId} and full_name like 'Side %'`);
   });

@@ -178,14 +178,17 @@ describe('importing a sheet as hosts keep it', () => {
       ['שם', 'fullName', 2],
       ['טלפון', 'phoneNumber', 2],
       ["מס' מוזמנים", 'countOfInvites', 2],
-      ['צד', 'group', 2],
+      ['צד', 'side', 2],
       ['הערות', 'comments', 1],
     ]);
     expect(result.sheet?.columns[4]?.samples).toEqual(['מגיעים מחיפה']);
     // The error names the row's guest and the value, not only the row.
     expect(result.errors).toEqual([{ row: 5, column: 'phoneNumber', code: 'INVALID_PHONE', name: 'יוסי כהן', value: '05-123' }]);
     const [guest] = (await list(token, eventId)).items;
-    expect(guest).toMatchObject({ fullName: 'משפחת לוי', phoneNumber: '+972507654321', countOfInvites: 4, comments: 'מגיעים מחיפה' });
+    expect(guest).toMatchObject({ fullName: 'משפחת לוי', phoneNumber: '+972507654321', countOfInvites: 4, comments: 'מגיעים מחיפה', side: null });
+    // "כלה" is no side of this event (its sides are the default A and B): the column grouped the guests, as before.
+    const groups = (await t.request('GET', `/groups/fetch/${eventId}`, { token })).json() as GroupDto[];
+    expect(groups.map((g) => g.name)).toEqual(['כלה']);
   });
 
   it('maps a notes column in every language to the comments; a note too long or with a bidi override is refused by row', async () => {

@@ -159,7 +159,12 @@ export const checkGuestRows = (rows: readonly RawGuestRow[], context: GuestRowsC
     const countOfInvites = countOfCell(raw.countOfInvites);
     if (countOfInvites === null) fail('countOfInvites', 'COUNT_OUT_OF_RANGE');
 
-    const groupText = raw.group?.trim() ?? '';
+    const sideText = raw.side?.trim() ?? '';
+    const side = sideText ? sideOfCell(sideText, context.sideLabels) : null;
+    // Hosts' own sheets often title their grouping "צד" ("כלה", "חתן", "עבודה"): a side column whose cell is no side
+    // of this event keeps the row, as its group when the row names none (what such a column imported as before).
+    const sideAsGroup = sideText !== '' && !side && !raw.group?.trim();
+    const groupText = sideAsGroup ? sideText : (raw.group?.trim() ?? '');
     let groupName: string | null = null;
     let newGroupKey: string | null = null;
     if (groupText.length > GROUP_NAME_MAX_LENGTH) fail('group', 'GROUP_NAME_TOO_LONG');
@@ -178,9 +183,7 @@ export const checkGuestRows = (rows: readonly RawGuestRow[], context: GuestRowsC
     if (comments.length > GUEST_COMMENTS_MAX_LENGTH) fail('comments', 'COMMENTS_TOO_LONG');
     else if (comments && !isSafeText(comments, { lines: true })) fail('comments', 'INVALID_CHARACTERS');
 
-    const sideText = raw.side?.trim() ?? '';
-    const side = sideText ? sideOfCell(sideText, context.sideLabels) : null;
-    if (sideText && !side) fail('side', 'UNKNOWN_SIDE');
+    if (sideText && !side && !sideAsGroup) fail('side', 'UNKNOWN_SIDE');
 
     if (rowErrors.length > 0) {
       errors.push(...rowErrors);

@@ -207,7 +207,7 @@ describe('reading a guest sheet', () => {
     const file = await xlsx([['Who', 'Tel', 'Size', 'Side'], ['Dana', '0501234567', 3, 'Bride']]);
     const unmapped = await readGuestSheet(file, 'g.xlsx');
     expect(unmapped.rows).toEqual([]);
-    expect(unmapped.sheet.columns.map((column) => column.field)).toEqual([null, 'phoneNumber', 'countOfInvites', 'group']);
+    expect(unmapped.sheet.columns.map((column) => column.field)).toEqual([null, 'phoneNumber', 'countOfInvites', 'side']);
     const mapping = {
       titleRow: 1,
       columns: [
@@ -297,13 +297,13 @@ describe('writing guest sheets', () => {
     expect(sheet.getRow(1).values).toEqual([
       undefined,
       ...['שם מלא', 'טלפון', 'מספר מוזמנים', 'קבוצה', 'שפה', 'סטטוס', 'מגיעים', 'מנות מיוחדות', 'הסעה', 'הערת האורח', 'שינו תשובה'],
-      ...['צפיות בהזמנה', 'הערות', 'קישור אישי להזמנה'],
+      ...['צפיות בהזמנה', 'הערות', 'קישור אישי להזמנה', 'צד'],
     ]);
     expect(sheet.getRow(2).getCell(2).value).toBe('050-123-4567');
     expect(sheet.getRow(2).values).toEqual([
       undefined,
       ...['ישראל', '050-123-4567', 2, 'משפחה', 'עברית', 'מגיעים', 2, 'טבעונית × 1', 'מחיפה', 'מחכים', 'כן', 0],
-      ...['', 'http://localhost:3000/invite/abcdefghijklmnopqrstuv'],
+      ...['', 'http://localhost:3000/invite/abcdefghijklmnopqrstuv', ''],
     ]);
     expect((await readGuestSheet(file, 'export.xlsx')).rows).toEqual([
       { row: 2, fullName: 'ישראל', phoneNumber: '050-123-4567', countOfInvites: '2', group: 'משפחה', lang: 'עברית' },

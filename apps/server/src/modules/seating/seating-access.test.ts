@@ -62,6 +62,7 @@ const ROUTES: Record<string, Route> = {
     call: (send, id, made) => send('PUT', `/seating/${id}/guests/${made.guestId}`, { tableId: made.tableId }),
   },
   'POST seating/{id}/auto': { prepare: nothing, call: (send, id) => send('POST', `/seating/${id}/auto`) },
+  'PUT seating/{id}/settings': { prepare: nothing, call: (send, id) => send('PUT', `/seating/${id}/settings`, { showTablesToGuests: true }) },
   'GET seating/export/{id}/{lang}': { prepare: nothing, call: (send, id) => send('GET', `/seating/export/${id}/he`) },
 };
 

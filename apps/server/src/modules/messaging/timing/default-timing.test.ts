@@ -21,7 +21,9 @@ const local = (input: TimingEvent, mode: 'israel' | 'always' = 'israel') =>
 describe('default timing (TZ=Asia/Kathmandu, business time Asia/Jerusalem)', () => {
   it('an evening event: rounds on the RSVP start, +3 and +6 days at 10:00 (a Shabbat round waits for Sunday 09:00), direction on the day, thanks the day after', () => {
     // RSVP start Wednesday 24 Feb 2027; +3 is Saturday 27 Feb.
+    // The save-the-date (off until the host turns it on) 30 days before the event: Monday 8 Feb.
     expect(local(event({}))).toEqual({
+      saveTheDate: '2027-02-08T11:00',
       round1: '2027-02-24T10:00',
       round2: '2027-02-28T09:00',
       round3: '2027-03-02T10:00',
