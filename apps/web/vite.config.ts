@@ -28,6 +28,8 @@ const SIGNED_IN_ROOTS = [
   new RegExp(`src\\/i18n\\/features\\/(${FIRST_SCREEN_FEATURES.join('|')})\\.he\\.json$`),
 ];
 const APP_START = /src\/app\/start\.tsx$/;
+/** The answer checks the first screens load after paint (src/app/response-schemas.ts): one file. */
+const RESPONSE_CHECKS = /src\/app\/response-schemas\.ts$/;
 const ROUTER = /src\/app\/router\.tsx$/;
 const PUBLIC_PAGES = /src\/(features\/(auth|errors|legal|dev-mailbox)\/pages\/[\w-]+|app\/layouts\/blank-layout)\.tsx$/;
 /** Another language's core and feature texts: one file, loaded together on first use (i18n/locale-resources.ts). */
@@ -74,6 +76,7 @@ const chunkGroupOf = (id: string, graph: ModuleGraph): ChunkGroup | undefined =>
           app: ids.filter((m) => APP_START.test(m)),
           signedIn: ids.filter((m) => SIGNED_IN_ROOTS.some((root) => root.test(m))),
           publicPages: router ? (info(router)?.dynamicallyImportedIds ?? []).filter((m) => PUBLIC_PAGES.test(m)) : [],
+          checks: ids.filter((m) => RESPONSE_CHECKS.test(m)),
         },
         importsOf,
       ),

@@ -1,7 +1,7 @@
 import { API_TIMEOUT_MS, STORAGE_KEYS, profileResponseSchema } from '@magiim/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '../test-support/memory-storage';
-import { apiRequest, setGlobalErrorHandlers } from './api-client';
+import { apiRequest, lazySchema, setGlobalErrorHandlers } from './api-client';
 import { ApiError } from './api-error';
 
 const handlers = { onRateLimited: vi.fn(), onVerifyEmail: vi.fn(), onSessionExpired: vi.fn() };
@@ -68,6 +68,15 @@ describe('apiRequest', () => {
     respond(200, { userData: { nope: true } });
     const error = await failure(apiRequest('/user/me', { schema: profileResponseSchema }));
     expect(error.code).toBe('INTERNAL');
+  });
+
+  it('validates with a lazy check (zod loaded when the answer arrives) just the same', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const schema = lazySchema((s) => s.okResponseSchema);
+    respond(200, { ok: 'yes' });
+    expect((await failure(apiRequest('/notifications/read', { method: 'PUT', schema }))).code).toBe('INTERNAL');
+    respond(200, { ok: true });
+    await expect(apiRequest('/notifications/read', { method: 'PUT', schema })).resolves.toEqual({ ok: true });
   });
 
   it('toasts on 429 and marks the error handled', async () => {

@@ -21,11 +21,46 @@ export const setGlobalErrorHandlers = (next: GlobalErrorHandlers): void => {
   handlers = next;
 };
 
+type ResponseSchemas = typeof import('./response-schemas');
+
+/** A check named by the first screens' modules without loading zod with them (app/response-schemas.ts). */
+export interface LazySchema<T> {
+  readonly fromResponseSchemas: (schemas: ResponseSchemas) => ZodType<T>;
+}
+export const lazySchema = <T>(pick: (schemas: ResponseSchemas) => ZodType<T>): LazySchema<T> => ({ fromResponseSchemas: pick });
+const isLazy = <T>(schema: ZodType<T> | LazySchema<T>): schema is LazySchema<T> => 'fromResponseSchemas' in schema;
+
+let loadingSchemas: Promise<ResponseSchemas> | undefined;
+let announceSchemas: (schemas: ResponseSchemas) => void = () => undefined;
+const schemasLoaded = new Promise<ResponseSchemas>((resolve) => {
+  announceSchemas = resolve;
+});
+
+/** Loads the answer checks (once; a failed load is tried again by the next caller). */
+export const loadResponseSchemas = (): Promise<ResponseSchemas> =>
+  (loadingSchemas ??= import('./response-schemas').then(
+    (schemas) => {
+      announceSchemas(schemas);
+      return schemas;
+    },
+    (error: unknown) => {
+      loadingSchemas = undefined;
+      throw error;
+    },
+  ));
+
+/** Resolves when something has loaded the answer checks, without loading them itself. */
+export const responseSchemasLoaded = (): Promise<ResponseSchemas> => schemasLoaded;
+
+/** The zod schema of a check, loading the lazy ones first. */
+export const resolveSchema = async <T>(schema: ZodType<T> | LazySchema<T>): Promise<ZodType<T>> =>
+  isLazy(schema) ? schema.fromResponseSchemas(await loadResponseSchemas()) : schema;
+
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** Validates the answer against the shared contract. */
-  schema?: ZodType<T>;
+  /** Validates the answer against the shared contract (a lazy check loads zod when the answer arrives). */
+  schema?: ZodType<T> | LazySchema<T>;
   signal?: AbortSignal;
   /** Sign-in calls leave the (possibly stale) token out. */
   withToken?: boolean;
@@ -107,7 +142,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw error;
   }
   if (!schema) return payload as T;
-  const parsed = schema.safeParse(payload);
+  const parsed = (isLazy(schema) ? await resolveSchema(schema) : schema).safeParse(payload);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${method} ${path}`, parsed.error);
     throw new ApiError(response.status, 'INTERNAL', 'Unexpected response');

@@ -36,6 +36,16 @@ describe('planChunkGroups', () => {
     for (const id of ['entry', 'early-requests', 'login', 'login-form', 'register', 'form']) expect(plan.has(id)).toBe(false);
   });
 
+  it('puts the answer checks, loaded after paint, in one file of their own, leaving what a group already has', () => {
+    const withChecks = planChunkGroups(
+      { login: ['login'], entry: ['entry'], app: ['start'], signedIn: ['start'], publicPages: ['register'], checks: ['checks'] },
+      (id) => ({ checks: ['events-schema', 'stats-schema', 'session'], 'events-schema': ['zod', 'text-schema'], 'stats-schema': ['zod'], start: ['theme'] })[id] ?? graph[id] ?? [],
+    );
+    expect(['checks', 'events-schema', 'stats-schema', 'text-schema', 'zod'].map((id) => withChecks.get(id))).toEqual(Array(5).fill('checks'));
+    expect(withChecks.get('session')).toBe('shared');
+    expect(withChecks.get('theme')).toBe('app');
+  });
+
   it('never lets a group import a group loaded after it (no cycle, /login stays on its own files)', () => {
     const order: (ChunkGroup | undefined)[] = ['shared', undefined, 'shared-ui', 'app', 'pages-common', 'signed-in'];
     for (const [id, group] of plan) {

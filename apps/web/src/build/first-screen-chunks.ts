@@ -10,11 +10,13 @@
  *    the small entry (src/main.tsx, left as rollup makes it) starts;
  *  - `signed-in`: what only the signed-in first screens use (frames, dashboard, their MUI parts and texts);
  *  - `pages-common`: what they share with the pages a visitor opens without an account (registration,
- *    policies, not found), so those pages do not download the whole signed-in chunk.
+ *    policies, not found), so those pages do not download the whole signed-in chunk;
+ *  - `checks`: the answer checks (src/app/response-schemas.ts: zod and the shared schemas), which the first screens
+ *    load after paint, in one file instead of one per shared schema file.
  * Everything else (the other screens, dialogs loaded on demand) stays where rollup puts it; the build sets
  * `onlyExplicitManualChunks`, so a grouped module's dependencies are not pulled into its group.
  */
-export type ChunkGroup = 'shared' | 'shared-ui' | 'app' | 'signed-in' | 'pages-common';
+export type ChunkGroup = 'shared' | 'shared-ui' | 'app' | 'signed-in' | 'pages-common' | 'checks';
 
 export interface ChunkRoots {
   /** The light sign-in page's entry. */
@@ -27,6 +29,8 @@ export interface ChunkRoots {
   signedIn: readonly string[];
   /** The pages a visitor opens without an account. */
   publicPages: readonly string[];
+  /** The answer checks, loaded on their own after the first screen has painted. */
+  checks?: readonly string[];
 }
 
 /** Every module reachable from `roots` through static imports. */
@@ -51,6 +55,7 @@ export const planChunkGroups = (roots: ChunkRoots, importsOf: (id: string) => re
     else if (app!.has(id)) plan.set(id, 'app');
     else plan.set(id, publicPages!.has(id) ? 'pages-common' : 'signed-in');
   }
+  for (const id of closure(roots.checks ?? [])) if (!plan.has(id) && !entry!.has(id) && !login!.has(id)) plan.set(id, 'checks');
   return plan;
 };
 

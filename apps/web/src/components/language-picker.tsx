@@ -1,19 +1,19 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Box from '@mui/material/Box';
-import { LANGUAGES, type Lang } from '@magiim/shared';
+import type { Lang } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { currentLanguage, setLanguage } from '../app/i18n';
 import { findLangBase, langRoutePath } from '../app/routing/lang-route';
 import { LanguageFlag } from './language-flag';
+import { NATIVE_NAMES } from './language-names';
 
-/** Each language by its own name, so a reader finds theirs whatever the page's language is now. */
-const NATIVE_NAMES: Record<Lang, string> = { he: 'עברית', en: 'English', ru: 'Русский', ar: 'العربية' };
+// The menu (MUI's Menu and MenuItem, which bring Select and the inputs: ~15 KB brotli) is not on the first screens:
+// it loads when the button is pointed at, focused or pressed, and stays mounted once opened.
+const loadMenu = () => import('./language-menu');
+const LanguageMenu = lazy(async () => ({ default: (await loadMenu()).LanguageMenu }));
+const preloadMenu = () => void loadMenu().catch(() => undefined);
 
 /**
  * Flag and name per language (spec §2). The button shows the name from the md breakpoint up; the menu always
@@ -22,6 +22,7 @@ const NATIVE_NAMES: Record<Lang, string> = { he: 'עברית', en: 'English', ru
 export function LanguagePicker() {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const menuId = useId();
   const matches = useMatches();
   const location = useLocation();
@@ -41,7 +42,12 @@ export function LanguagePicker() {
       <Button
         data-testid="language-picker"
         color="inherit"
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setOpened(true);
+          setAnchor(event.currentTarget);
+        }}
+        onPointerEnter={preloadMenu}
+        onFocus={preloadMenu}
         aria-label={t('language.current', { language: NATIVE_NAMES[lang] })}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
@@ -53,23 +59,11 @@ export function LanguagePicker() {
           {NATIVE_NAMES[lang]}
         </Box>
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {LANGUAGES.map((option) => (
-          <MenuItem
-            key={option}
-            data-testid={`lang-${option}`}
-            selected={option === lang}
-            lang={option}
-            onClick={() => void choose(option)}
-            sx={{ minHeight: 48, minWidth: 180 }}
-          >
-            <ListItemIcon>
-              <LanguageFlag lang={option} />
-            </ListItemIcon>
-            <ListItemText>{NATIVE_NAMES[option]}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {opened ? (
+        <Suspense fallback={null}>
+          <LanguageMenu id={menuId} anchor={anchor} lang={lang} onClose={() => setAnchor(null)} onChoose={(next) => void choose(next)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,30 +1,17 @@
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import { useTranslation } from 'react-i18next';
-import { dismissToast, useToast } from './toast-store';
+import { lazy, Suspense, useState } from 'react';
+import { useToast } from './toast-store';
+
+// The Snackbar (with its transition and click-away code) is not on the first screens: it loads with the first toast.
+const ToastSnackbar = lazy(async () => ({ default: (await import('./toast-snackbar')).ToastSnackbar }));
 
 export function ToastHost() {
-  const { t } = useTranslation();
   const toast = useToast();
-  return (
-    <Snackbar
-      key={toast?.id}
-      open={toast !== null}
-      autoHideDuration={6000}
-      onClose={(_event, reason) => {
-        if (reason !== 'clickaway') dismissToast();
-      }}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-    >
-      <Alert
-        data-testid="toast"
-        severity={toast?.severity ?? 'info'}
-        variant="filled"
-        onClose={dismissToast}
-        closeText={t('common.close')}
-      >
-        {toast ? t(toast.messageKey, toast.params) : null}
-      </Alert>
-    </Snackbar>
-  );
+  const [needed, setNeeded] = useState(false);
+  // Once a toast has shown the snackbar stays mounted, so its closing transition plays.
+  if (toast !== null && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastSnackbar />
+    </Suspense>
+  ) : null;
 }

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '../../test-support/memory-storage';
 import { eventKeys } from '../../features/events/api';
 import { eventStatsQuery } from '../../features/statistics/api';
-import { setGlobalErrorHandlers } from '../api-client';
+import { apiRequest, lazySchema, loadResponseSchemas, setGlobalErrorHandlers } from '../api-client';
 import type { EarlyRequest } from './early-requests';
 import { seedFirstQueries } from './seed-queries';
 
@@ -51,6 +51,36 @@ describe('seedFirstQueries', () => {
     seedFirstQueries(client, [early(new Response('[{"not":"an event"}]', { status: 200 }), 'token-of-someone-else')]);
     await vi.waitFor(() => expect(client.getQueryData(eventKeys.all)).toEqual([]));
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again the usual way when the early answer has another shape', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('[]', { status: 200 }));
+    const client = new QueryClient();
+    seedFirstQueries(client, [early(new Response('{"events":[]}', { status: 200 }))]);
+    await vi.waitFor(() => expect(client.getQueryData(eventKeys.all)).toEqual([]));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops a seeded answer the full check refuses once the checks load, and ends as a refused answer always has', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // Looks like an event list at first sight, but the event lacks every other field.
+    const wrong = [{ id: 'e1', names: { he: 'x' } }];
+    fetchMock.mockResolvedValue(new Response(JSON.stringify(wrong), { status: 200 }));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // The list's own query (features/events/api.ts): asked again, its answer is refused as every refused answer is.
+    const observer = new QueryObserver(client, {
+      queryKey: eventKeys.all,
+      queryFn: ({ signal }) => apiRequest('/event/fetchEvents', { schema: lazySchema((s) => s.eventListSchema), signal }),
+      staleTime: Infinity,
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    seedFirstQueries(client, [early(new Response(JSON.stringify(wrong), { status: 200 }))]);
+    await loadResponseSchemas();
+    await vi.waitFor(() => expect(client.getQueryState(eventKeys.all)?.status).toBe('error'));
+    unsubscribe();
+    expect(client.getQueryData(eventKeys.all)).toBeUndefined();
+    expect(client.getQueryState(eventKeys.all)?.error).toMatchObject({ code: 'INTERNAL' });
+    expect(console.error).toHaveBeenCalledWith('Unexpected answer from GET /event/fetchEvents', expect.anything());
   });
 
   it("does not ask for the dashboard's figures again when the dashboard mounts right after the early answer", async () => {

@@ -1,15 +1,17 @@
 import {
   API,
-  registerResponseSchema,
-  verifyEmailResponseSchema,
   type Lang,
 } from '@magiim/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../app/api-client';
+import { apiRequest, lazySchema } from '../../app/api-client';
 import { isApiError } from '../../app/api-error';
 import { endSession } from '../../app/auth-session';
 import { writeVerificationSession } from '../../app/session';
 import { rememberVerificationEmail } from './verification-email-memory';
+
+// The answer checks load on their own (app/response-schemas.ts): this module is on the first screens.
+const registerResponseSchema = lazySchema((s) => s.registerResponseSchema);
+const verifyEmailResponseSchema = lazySchema((s) => s.verifyEmailResponseSchema);
 
 interface RegisterBody {
   fullName: string;

@@ -1,20 +1,22 @@
 import {
   API,
-  eventListSchema,
-  eventSchema,
-  nonRemovableLanguagesSchema,
-  okResponseSchema,
-  placeSuggestionsSchema,
-  profileResponseSchema,
   type EventDto,
   type EventEdit,
   type EventInput,
   type Lang,
 } from '@magiim/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../app/api-client';
+import { apiRequest, lazySchema, resolveSchema } from '../../app/api-client';
 import { apiUpload } from '../../app/api-transfer';
 import { writeUserData } from '../../app/session';
+
+// The answer checks load on their own (app/response-schemas.ts): this module is on the first screens.
+const eventListSchema = lazySchema((s) => s.eventListSchema);
+const eventSchema = lazySchema((s) => s.eventSchema);
+const nonRemovableLanguagesSchema = lazySchema((s) => s.nonRemovableLanguagesSchema);
+const okResponseSchema = lazySchema((s) => s.okResponseSchema);
+const placeSuggestionsSchema = lazySchema((s) => s.placeSuggestionsSchema);
+const profileResponseSchema = lazySchema((s) => s.profileResponseSchema);
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -69,7 +71,7 @@ const sendEvent = async <T>(path: string, { data, image, onProgress }: EventSubm
         return apiUpload<unknown>(path, form, { onProgress });
       })()
     : await apiRequest<unknown>(path, { method: 'POST', body: data });
-  return eventSchema.parse(answer);
+  return (await resolveSchema(eventSchema)).parse(answer);
 };
 
 /** The server switches the guide tour on when an event is created; the stored user data follows. */

@@ -1,6 +1,10 @@
-import { API, notificationsResponseSchema, okResponseSchema, type NotificationsResponse } from '@magiim/shared';
+import { API, type NotificationsResponse } from '@magiim/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../app/api-client';
+import { apiRequest, lazySchema } from '../../app/api-client';
+
+// The answer checks load on their own (app/response-schemas.ts): this module is on the first screens.
+const notificationsResponseSchema = lazySchema((s) => s.notificationsResponseSchema);
+const okResponseSchema = lazySchema((s) => s.okResponseSchema);
 
 /** How often the bell asks for news while the tab is visible. */
 export const NOTIFICATIONS_POLL_MS = 30_000;

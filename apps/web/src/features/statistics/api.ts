@@ -1,6 +1,9 @@
-import { API, eventStatsSchema } from '@magiim/shared';
+import { API } from '@magiim/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../app/api-client';
+import { apiRequest, lazySchema } from '../../app/api-client';
+
+// The answer check loads on its own (app/response-schemas.ts): this module is on the first screens.
+const eventStatsSchema = lazySchema((s) => s.eventStatsSchema);
 
 /** How often the dashboard asks for new answers while its tab is visible. */
 export const STATS_POLL_MS = 5_000;

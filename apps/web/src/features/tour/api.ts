@@ -1,7 +1,10 @@
-import { API, profileResponseSchema } from '@magiim/shared';
-import { apiRequest } from '../../app/api-client';
+import { API } from '@magiim/shared';
+import { apiRequest, lazySchema } from '../../app/api-client';
 import { readSession, writeUserData } from '../../app/session';
 import { showToast } from '../../components/toast-store';
+
+// The answer check loads on its own (app/response-schemas.ts): this module is on the first screens.
+const profileResponseSchema = lazySchema((s) => s.profileResponseSchema);
 
 const writeTourFlag = (on: boolean): void => {
   const session = readSession();

@@ -1,25 +1,20 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
-import EventIcon from '@mui/icons-material/Event';
-import LogoutIcon from '@mui/icons-material/Logout';
-import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import PersonIcon from '@mui/icons-material/Person';
-import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
-import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { AppAbility } from '../../../app/ability';
 import { useSession } from '../../../app/use-session';
 import { useConfig } from '../../config/api';
 import { useLogout } from '../api';
+
+// The menu (MUI's Menu and MenuItem, which bring Select and the inputs) is not on the first screens: it loads when
+// the button is pointed at, focused or pressed, and stays mounted once opened.
+const loadItems = () => import('./user-menu-items');
+const UserMenuItems = lazy(async () => ({ default: (await loadItems()).UserMenuItems }));
+const preloadItems = () => void loadItems().catch(() => undefined);
 
 /** Profile, my events, my orders, contact and logout (spec §2). */
 export function UserMenu() {
@@ -31,6 +26,7 @@ export function UserMenu() {
   // Issue 22: only an administrator sees the way into the console.
   const isAdmin = useAbility<AppAbility>().can('manage', 'all');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const menuId = useId();
   const close = () => setAnchor(null);
   const user = session?.userData;
@@ -44,7 +40,12 @@ export function UserMenu() {
     <>
       <IconButton
         data-testid="user-menu"
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setOpened(true);
+          setAnchor(event.currentTarget);
+        }}
+        onPointerEnter={preloadItems}
+        onFocus={preloadItems}
         aria-label={t('nav.userMenu')}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
@@ -55,49 +56,11 @@ export function UserMenu() {
           <PersonIcon fontSize="small" />
         </Avatar>
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        <MenuItem component={RouterLink} to="/userSettings" onClick={close}>
-          <ListItemIcon>
-            <PersonOutlineIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={t('nav.profile')} secondary={user?.fullName} />
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/manage-events" onClick={close}>
-          <ListItemIcon>
-            <EventIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('nav.myEvents')}</ListItemText>
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/my-orders" onClick={close} data-testid="menu-my-orders">
-          <ListItemIcon>
-            <ReceiptIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('nav.myOrders')}</ListItemText>
-        </MenuItem>
-        {isAdmin ? (
-          <MenuItem component={RouterLink} to="/admin/users" onClick={close} data-testid="menu-admin">
-            <ListItemIcon>
-              <AdminIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('nav.admin')}</ListItemText>
-          </MenuItem>
-        ) : null}
-        {config?.supportEmail ? (
-          <MenuItem component="a" href={`mailto:${config.supportEmail}`} onClick={close}>
-            <ListItemIcon>
-              <MailOutlineIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('nav.contact')}</ListItemText>
-          </MenuItem>
-        ) : null}
-        <Divider component="li" role="separator" />
-        <MenuItem data-testid="logout" onClick={onLogout}>
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('nav.logout')}</ListItemText>
-        </MenuItem>
-      </Menu>
+      {opened ? (
+        <Suspense fallback={null}>
+          <UserMenuItems id={menuId} anchor={anchor} onClose={close} onLogout={onLogout} fullName={user?.fullName} isAdmin={isAdmin} supportEmail={config?.supportEmail} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
