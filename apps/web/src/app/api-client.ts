@@ -4,6 +4,8 @@ import { ApiError, toApiError } from './api-error';
 import { DEVICE_ID_HEADER, deviceId } from './device-id';
 import { currentPlatform } from './platform';
 import { readAccessToken } from './session';
+// Types only (erased at build): the checks' module itself loads after paint.
+import type * as ResponseSchemasModule from './response-schemas';
 
 export interface GlobalErrorHandlers {
   /** 429: a toast saying when to try again (seconds, when the server said), the caller shows nothing more. */
@@ -21,7 +23,7 @@ export const setGlobalErrorHandlers = (next: GlobalErrorHandlers): void => {
   handlers = next;
 };
 
-type ResponseSchemas = typeof import('./response-schemas');
+type ResponseSchemas = typeof ResponseSchemasModule;
 
 /** A check named by the first screens' modules without loading zod with them (app/response-schemas.ts). */
 export interface LazySchema<T> {
