@@ -26,7 +26,8 @@ describe('rows pasted from a spreadsheet', () => {
 
   it("reads the titles hosts use, with abbreviations: מס' מוזמנים is the number invited", () => {
     expect(parsePastedRows("שם\tנייד\tמס' מוזמנים\tצד\nמשפחת לוי\t0501234567\t4\tכלה").rows).toEqual([
-      { fullName: 'משפחת לוי', phoneNumber: '0501234567', countOfInvites: '4', group: 'כלה' },
+      // "צד" is the side column; a cell that is no side of the event ("כלה") becomes the row's group on the server.
+      { fullName: 'משפחת לוי', phoneNumber: '0501234567', countOfInvites: '4', side: 'כלה' },
     ]);
   });
 
