@@ -44,6 +44,9 @@ export default defineConfig({
           setupFiles: ['e2e/failure-shots.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll waits on the page's own state (a debounced search, a refetch): vitest's default of 1 s failed
+          // the guest search on a loaded two-core machine while the list was right a moment later.
+          expect: { poll: { timeout: 15_000 } },
           // Two journeys at once, each with its own app process and database (e2e/harness.ts): measured 126 s → 95 s
           // on four files on the loaded two-core machine (much of a journey waits on the app and the browser).
           maxWorkers: Number(process.env.E2E_TEST_WORKERS ?? 2),
