@@ -1,9 +1,6 @@
 // `npm run admin -- coupon create …`: administration on the configured database (see src/modules/admin).
-import { runAdminCli } from '../src/modules/admin/admin-cli.js';
-import { runGiftAdminCli } from '../src/modules/gifts/gifts-admin.js';
-import { runRetentionCli } from '../src/modules/retention/retention-cli.js';
-import { runUserAdminCli } from '../src/modules/administration/users-admin-cli.js';
-import { runBackupCli } from '../src/modules/backup/backup-cli.js';
+// Each area's commands load only when asked for: an operator's `coupon list` (and a usage error) starts without
+// compiling the backup, retention and gift code through tsx.
 import { ConfigError, loadConfig } from '../src/platform/env.js';
 
 try {
@@ -17,14 +14,14 @@ try {
   const config = () => loadConfig();
   process.exitCode =
     area === 'gift'
-      ? await runGiftAdminCli(rest, config, output)
+      ? await (await import('../src/modules/gifts/gifts-admin.js')).runGiftAdminCli(rest, config, output)
       : area === 'retention'
-        ? await runRetentionCli(rest, config, output)
+        ? await (await import('../src/modules/retention/retention-cli.js')).runRetentionCli(rest, config, output)
         : area === 'user'
-          ? await runUserAdminCli(rest, config, output)
+          ? await (await import('../src/modules/administration/users-admin-cli.js')).runUserAdminCli(rest, config, output)
           : area === 'backup' || area === 'restore'
-            ? await runBackupCli(area, rest, config, output)
-            : await runAdminCli(args, config, output);
+            ? await (await import('../src/modules/backup/backup-cli.js')).runBackupCli(area, rest, config, output)
+            : await (await import('../src/modules/admin/admin-cli.js')).runAdminCli(args, config, output);
 } catch (error) {
   process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;

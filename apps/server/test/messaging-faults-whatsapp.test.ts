@@ -15,7 +15,7 @@ import { closeFaultRuns, messagesPerPhone, startWhatsAppFaultRun, waitUntil } fr
 const GUESTS = 1_000;
 const KILLS = 10;
 // The test runs the delivery-timeout sweep itself once every status is applied (the workers do not run its cron):
-// statuses held by a killed worker's webhook claim wait out the processor's 60 s lease, longer than this timeout.
+// statuses held by a killed worker's webhook claim wait out the processor's lease (10 s here), so they come first.
 const DELIVERY_TIMEOUT_MINUTES = 0.25;
 
 afterAll(closeFaultRuns);
@@ -54,7 +54,7 @@ describe('messaging faults on WhatsApp Cloud', () => {
     // Every status Meta sent is applied before the delivery timeout is judged.
     await fake.settled();
     const drainedAt = Date.now();
-    // Webhooks a killed worker had claimed wait out the processor's 60 s lease.
+    // Webhooks a killed worker had claimed wait out the processor's lease (WEBHOOK_LEASE_SECONDS, 10 s here).
     await waitFor('webhooks applied', async () => !(await hasPendingWebhooks(api.ctx.db)), 150_000).catch(async (error: unknown) => {
       const pending = await api.ctx.db.execute(
         sql`select count(*)::int as n, count(claimed_at)::int as claimed, max(attempts) as attempts, max(error) as error from webhook_inbox where processed_at is null`,

@@ -137,7 +137,8 @@ describe('messaging faults', () => {
 
     const processes = createWorkerProcesses('messaging-worker.ts', {
       ...MESSAGING_TEST_ENV,
-      WHATSAPP_RATE_PER_SECOND: '50',
+      // The kills wait on recorded sends, not on time: a faster rate only shortens the drain after the last start.
+      WHATSAPP_RATE_PER_SECOND: '150',
       NODE_ENV: 'test',
       DATABASE_URL: api.config.databaseUrl,
       DATA_DIR: api.config.dataDir,
@@ -162,7 +163,7 @@ describe('messaging faults', () => {
     }
     const sentBeforeLastRun = sentOnWhatsApp();
     const { child, exited } = await startWorkerRetrying();
-    await waitForDrain(api, eventId, 180_000); // a deadline, not a pause: ~600 sends left at 50 a second, on a loaded machine
+    await waitForDrain(api, eventId, 180_000); // a deadline, not a pause: ~850 sends left at 150 a second, on a loaded machine
     child.kill('SIGTERM');
     await exited;
 

@@ -55,6 +55,8 @@ export const startWhatsAppFaultRun = async (options: FaultRunOptions) => {
     ...MESSAGING_TEST_ENV,
     ...fake.env,
     WHATSAPP_DAILY_RECIPIENTS: '100000',
+    // Statuses a killed worker had claimed come free after this (production: 60 s, which this run would wait out).
+    WEBHOOK_LEASE_SECONDS: '10',
     WHATSAPP_DELIVERY_TIMEOUT_MINUTES: String(options.deliveryTimeoutMinutes),
   };
   const api = await createTestApp(env, { worker: false });

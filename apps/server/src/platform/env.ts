@@ -82,6 +82,8 @@ const envSchema = z.object({
   WHATSAPP_DAILY_RECIPIENTS: z.coerce.number().int().positive().optional(),
   /** No `delivered` within this long after a WhatsApp send: the guest gets the SMS instead (fractions for tests). */
   WHATSAPP_DELIVERY_TIMEOUT_MINUTES: z.coerce.number().positive().max(10_080).default(60),
+  /** How long a claimed batch of provider webhooks is held before another processor may take it (its claimer died). */
+  WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(5).max(3_600).default(60),
   /** 019: 019 SMS's JSON API (TextMe speaks the same family); sandbox (default): the built-in one. */
   SMS_PROVIDER: z.enum(['sandbox', '019']).default('sandbox'),
   SMS019_API_URL: z.url().default('https://019sms.co.il/api'),
@@ -171,6 +173,7 @@ export interface Config {
     /** Unique WhatsApp recipients per Israeli calendar day; null: no limit (the sandbox unless told). */
     whatsappDailyRecipients: number | null;
     whatsappDeliveryTimeoutMinutes: number;
+    webhookLeaseMs: number;
   };
   whatsapp: WhatsAppConfig;
   sms: SmsConfig;
@@ -317,6 +320,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       sandboxTemplateReviewSeconds: e.SANDBOX_TEMPLATE_REVIEW_SECONDS,
       whatsappDailyRecipients: e.WHATSAPP_DAILY_RECIPIENTS ?? (e.MESSAGING_PROVIDER === 'whatsapp-cloud' ? 1_000 : null),
       whatsappDeliveryTimeoutMinutes: e.WHATSAPP_DELIVERY_TIMEOUT_MINUTES,
+      webhookLeaseMs: e.WEBHOOK_LEASE_SECONDS * 1_000,
     },
     whatsapp: whatsappConfigOf(e),
     sms: smsConfigOf(e),

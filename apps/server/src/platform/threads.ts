@@ -25,8 +25,6 @@ export class ThreadFailure extends Error {
  */
 export const threadEntry = (moduleUrl: string, name: string): URL => new URL(`./${name}${moduleUrl.endsWith('.ts') ? '.ts' : '.js'}`, moduleUrl);
 
-// From the sources a thread starts through tsx, which compiles the entry inside the thread.
-const BOOT = new URL('./thread-boot.mjs', import.meta.url);
 
 export interface ThreadOptions {
   resourceLimits: ResourceLimits;
@@ -40,11 +38,12 @@ export interface ThreadOptions {
  * AppError; any other failure of the task rejects with a plain Error; a thread that times out or stops
  * rejects with ThreadFailure. The thread is ended in every case.
  */
-export const runInThread = (entry: URL, data: unknown, options: ThreadOptions): Promise<unknown> =>
-  new Promise((resolve, reject) => {
-    const fromSources = entry.pathname.endsWith('.ts');
-    const worker = new Worker(fromSources ? BOOT : entry, {
-      workerData: { data, entry: entry.href },
+export const runInThread = async (entry: URL, data: unknown, options: ThreadOptions): Promise<unknown> => {
+  // From the sources (tests, `npm run dev`) the entry is bundled first, as the build does (thread-sources.ts).
+  const script = entry.pathname.endsWith('.ts') ? await (await import('./thread-sources.js')).threadScriptFromSources(entry) : entry;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(script, {
+      workerData: { data },
       transferList: options.transfer ?? [],
       resourceLimits: options.resourceLimits,
       // What a library prints in the thread (libheif does) is not our log; errors come back as answers.
@@ -73,3 +72,4 @@ export const runInThread = (entry: URL, data: unknown, options: ThreadOptions): 
     worker.once('error', (error) => settle(() => reject(new ThreadFailure('stopped', 'the thread stopped', { cause: error }))));
     worker.once('exit', (code) => settle(() => reject(new ThreadFailure('stopped', `the thread exited (${code})`))));
   });
+};

@@ -74,7 +74,9 @@ describe('coupon create options', () => {
   });
 });
 
-describe('npm run admin (a process on a PostgreSQL database)', () => {
+// Each command is a fresh tsx process that compiles its part of the server: a few seconds alone, far more while the
+// other server files keep both cores busy (the 30 s default ran out in CI).
+describe('npm run admin (a process on a PostgreSQL database)', { timeout: 120_000 }, () => {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `magiim_admin_${Date.now()}`;
   const databaseUrl = databaseUrlFor(adminUrl, name);

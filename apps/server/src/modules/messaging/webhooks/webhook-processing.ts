@@ -14,9 +14,8 @@ import { optOutOfEvent } from '../replies/opt-outs.service.js';
 import { applyWhatsAppTemplateUpdate } from '../whatsapp-templates/template-sync.js';
 import * as repo from './webhook-inbox.repository.js';
 
-/** Rows claimed at once, and how long a claim holds (a processor that died leaves them to the next after this). */
+/** Rows claimed at once (a claim holds for WEBHOOK_LEASE_SECONDS: a processor that died leaves them to the next after it). */
 export const WEBHOOK_BATCH = 100;
-export const WEBHOOK_LEASE_MS = 60_000;
 /** A row that failed this often is closed with its error (and a log line) instead of being tried again. */
 export const WEBHOOK_MAX_ATTEMPTS = 10;
 /** Template events of a batch applied side by side, few (each holds a connection for its key and takes another to apply); guests' messages go one by one, in order; statuses together. */
@@ -322,10 +321,12 @@ export const processWebhookRows = async (ctx: AppContext, rows: repo.ClaimedWebh
 
 /** Claims and applies batches until none is left or `budgetMs` is spent (checked before each task); `more` when rows may be waiting still. */
 export const processWebhooks = async (ctx: AppContext, budgetMs = 20_000): Promise<{ processed: number; more: boolean }> => {
-  const until = Date.now() + budgetMs;
+  const leaseMs = ctx.config.messaging.webhookLeaseMs;
+  // A claim outlives the work on it: a batch is started only while a third of the lease is left.
+  const until = Date.now() + Math.min(budgetMs, leaseMs / 3);
   let processed = 0;
   while (Date.now() < until) {
-    const rows = await repo.claimWebhooks(ctx.db, WEBHOOK_BATCH, WEBHOOK_LEASE_MS);
+    const rows = await repo.claimWebhooks(ctx.db, WEBHOOK_BATCH, leaseMs);
     if (rows.length === 0) return { processed, more: false };
     const { deferred } = await processWebhookRows(ctx, rows, until);
     processed += rows.length - deferred;
