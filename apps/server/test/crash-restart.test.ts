@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.js';
+import { bundleServerEntries, testBundleDir } from './worker-processes.js';
 import { PLATFORM_HEADER } from '@magiim/shared';
 import { embeddedServerRunning } from '../src/platform/embedded-postgres.js';
 
@@ -12,12 +13,31 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const PASSWORD = 'Chuppah-2026';
 
 
-/** `npm start`'s process from source (no build needed), on the embedded default in `dataDir`. */
+// `npm start`'s entries bundled from the sources once (as the build lays out dist/): eleven starts through tsx
+// compiled the whole server eleven times.
+const bundleDir = testBundleDir();
+let bundled: Promise<string> | undefined;
+const mainScript = () =>
+  (bundled ??= bundleServerEntries(bundleDir, { main: 'src/main.ts', 'server-main': 'src/server-main.ts' }, ['./server-main.js']).then(() =>
+    path.join(bundleDir, 'main.js'),
+  ));
+
+/** `npm start`'s process (no build needed), on the embedded default in `dataDir`. */
 const startApp = async (dataDir: string) => {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', await mainScript()], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -46,6 +66,7 @@ const register = (url: string, email: string) =>
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(bundleDir, { recursive: true, force: true });
 });
 
 describe('kill -9 of the app', () => {
