@@ -7,7 +7,9 @@
 //  - `GET seating/export/{id}/he` (the hall's xlsx): median of 10;
 //  - `POST checkin/{id}/scan` of a seated guest's code (it reads the table): median / p95 of 200 scans;
 //  - with the web app built (`npm run build`): `/event/:id/seating` in Chromium until `[data-testid="seating-ready"]`
-//    (skipped, saying so, when the screen does not show that marker within 20 s). `--no-browser` leaves it out.
+//    (skipped, saying so, when the screen does not show that marker within 20 s), then 20 moves through the
+//    "move to table" dialog: from the save click to the guest's row showing the new table (the screen moves the
+//    guest at once and the server confirms after). `--no-browser` leaves it out.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +28,7 @@ const AUTO_RUNS = 5;
 const EXPORTS = 10;
 const SCANS = 200;
 const READY_TIMEOUT_MS = 20_000;
+const SCREEN_MOVES = 20;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(root, 'apps/web/dist');
@@ -166,6 +169,42 @@ try {
           ? `browser: /event/:id/seating first content ${elapsed.toFixed(0)} ms (Chromium, 1440 px, cold; target < 1,500 ms)`
           : `browser: skipped — [data-testid="seating-ready"] did not appear within ${READY_TIMEOUT_MS / 1000} s (is the seating screen in this build?)`,
       );
+      if (ready) {
+        const shown: number[] = [];
+        for (let i = 0; i < SCREEN_MOVES; i++) {
+          const row = page.locator('[data-testid="seating-guest"]').nth(i);
+          const guestId = (await row.getAttribute('data-guest-id'))!;
+          const from = await row.getAttribute('data-table-number');
+          await row.locator('[data-testid="seating-guest-move"]').click();
+          await page.locator('[data-testid="seating-move-select"] [role="combobox"]').click();
+          // A table other than the guest's, spread over the hall.
+          const options = page.locator('[data-testid="seating-move-option"]');
+          let option = options.nth((i * 7 + 3) % TABLES);
+          if ((await option.getAttribute('data-table-number')) === from) option = options.nth((i * 7 + 4) % TABLES);
+          const number = (await option.getAttribute('data-table-number'))!;
+          await option.click();
+          shown.push(
+            await page.evaluate(
+              ({ guestId, number }) =>
+                new Promise<number>((resolve) => {
+                  const started = performance.now();
+                  (document.querySelector('[data-testid="seating-move-save"]') as HTMLElement).click();
+                  const check = () => {
+                    const el = document.querySelector(`[data-testid="seating-guest"][data-guest-id="${guestId}"]`);
+                    if (el?.getAttribute('data-table-number') === number) resolve(performance.now() - started);
+                    else if (performance.now() - started > 5_000) resolve(-1);
+                    else requestAnimationFrame(check);
+                  };
+                  check();
+                }),
+              { guestId, number },
+            ),
+          );
+          await page.waitForSelector('[data-testid="seating-move-save"]', { state: 'detached' });
+        }
+        const done = shown.filter((ms) => ms >= 0);
+        line(`browser: a move on the screen (${done.length} of ${SCREEN_MOVES} shown)`, done, '  (Chromium, 1440 px; target < 100 ms)');
+      }
     } finally {
       await browser.close();
     }

@@ -132,6 +132,7 @@ const GuestRow = memo(function GuestRow({ guestId, fullName, seats, tableNumber,
       component="li"
       data-testid="seating-guest"
       data-guest-id={guestId}
+      data-table-number={tableNumber ?? ''}
       sx={{
         display: 'flex',
         alignItems: 'center',
