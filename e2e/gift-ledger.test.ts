@@ -10,7 +10,8 @@ import { expectAxeClean, expectNoSidewaysScroll, plain, textOf } from './invitat
 /**
  * Issue 32, the gift ledger: on a 390 px phone in Hebrew the host records a gift by quick entry (search a guest, type
  * shekels, tap a method), sees the totals and "came and gave nothing" follow, deletes a gift after a question,
- * imports a sheet (a bad row named with its reason) and downloads the Excel file; the page at 1440 px in English;
+ * records one more from "came and gave nothing", imports a sheet (a bad row named with its reason), downloads the
+ * Excel file and turns on "thank only the givers" on the timing screen; the page at 1440 px in English;
  * axe clean on the page and its dialogs; another host gets "not found".
  */
 let app: RunningApp;
@@ -114,7 +115,7 @@ describe('the gift ledger', () => {
     await page.locator('[data-testid="gift-entry"]').getByText(text('he', 'validation.required')).first().waitFor();
   });
 
-  it('deletes a gift after a question', async () => {
+  it('deletes a gift after a question, then records one from "came and gave nothing"', async () => {
     const avi = page.locator('[data-testid="gift-entry-row"]', { hasText: NAMES.avi });
     await avi.locator('[data-testid="gift-entry-delete"]').click();
     const dialog = page.getByRole('dialog');
@@ -126,6 +127,16 @@ describe('the gift ledger', () => {
     await expect.poll(total).toContain('360.50');
     expect((await ledger()).entries.map((e) => e.guestId)).toEqual([ids.yael]);
     await expect.poll(() => page.locator('[data-testid="gift-came-without-guest"]').allTextContents()).toEqual([expect.stringContaining(NAMES.avi)]);
+
+    // "Record a gift" beside a guest who came puts them in the quick entry; the amount is next.
+    await page.locator('[data-testid="gift-came-without-guest"]', { hasText: NAMES.avi }).locator('[data-testid="gift-record-for"]').click();
+    await expect.poll(() => page.locator('[data-testid="gift-guest"]').inputValue()).toBe(NAMES.avi);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('gift-amount');
+    await page.keyboard.type('100');
+    await page.locator('[data-testid="gift-method-cheque"]').click();
+    await page.locator('[data-testid="gift-save"]').click();
+    await expect.poll(total).toContain('460.50');
+    await expect.poll(() => page.locator('[data-testid="gift-came-without-guest"]').count()).toBe(0);
   });
 
   it('imports a sheet: the bad row named with its reason, the good one added', async () => {
@@ -145,7 +156,7 @@ describe('the gift ledger', () => {
     await expectAxeClean(page, 'import dialog he 390');
     await dialog.locator('[data-testid="gift-import-add"]').click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(total).toContain('610.50');
+    await expect.poll(total).toContain('710.50');
     expect((await ledger()).entries.find((e) => e.guestId === ids.noa)).toMatchObject({ amount: 25_000, method: 'cash', source: 'import' });
   });
 
@@ -167,7 +178,7 @@ describe('the gift ledger', () => {
       await wide.locator('[data-testid="gift-ledger-ready"]').waitFor({ timeout: 60_000 });
       expect(await wide.getAttribute('html', 'dir')).toBe('ltr');
       expect(await textOf(wide, 'h1')).toBe(text('en', 'giftLedger.title'));
-      expect(await textOf(wide, '[data-testid="gift-total-amount"]')).toBe('₪610.50');
+      expect(await textOf(wide, '[data-testid="gift-total-amount"]')).toBe('₪710.50');
       expect(await textOf(wide, '[data-testid="gift-by-side-a"]')).toContain('Side A');
       // The menu entry beside seating and check-in.
       expect(await wide.getByRole('link', { name: text('en', 'layout.nav.giftLedger') }).count()).toBeGreaterThan(0);
@@ -179,6 +190,18 @@ describe('the gift ledger', () => {
     } finally {
       await english.close();
     }
+  });
+
+  it('sends the thank-you only to guests with a gift recorded once the host says so (timing screen)', async () => {
+    const thanksOnlyGivers = async () =>
+      ((await callApi(app, host, 'GET', `/actionTiming/${eventId}`)) as { actions: { action: string; onlyGivers?: boolean }[] }).actions.find((a) => a.action === 'thanks')?.onlyGivers;
+    expect(await thanksOnlyGivers()).toBe(false);
+    await page.goto(`${app.url}/event/${eventId}/guest/timing`);
+    const toggle = page.locator('[data-testid="thanks-only-givers-switch"]');
+    await toggle.waitFor({ timeout: 60_000 });
+    await toggle.click();
+    await expect.poll(thanksOnlyGivers).toBe(true);
+    await expect.poll(() => toggle.isChecked()).toBe(true);
   });
 
   it('is not found for another host', async () => {
