@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { formatPhone, sideLabelOf, type GiftLedgerResponse, type Lang } from '@magiim/shared';
 import { useTranslation } from 'react-i18next';
-import { Ltr, UserText } from '../../../design/bidi';
+import { isolateUserText, Ltr, UserText } from '../../../design/bidi';
 import type { GuestOption } from './guest-search-field';
 
 /** The guests who came (attending > 0) with no gift recorded; one tap puts a guest in the quick entry. */
@@ -53,7 +53,7 @@ export function CameWithoutGift({ ledger, lang, onRecord }: { ledger: GiftLedger
                 size="small"
                 variant="outlined"
                 onClick={() => onRecord({ id: guest.guestId, fullName: guest.fullName, phoneNumber: guest.phoneNumber, side: guest.side })}
-                aria-label={t('giftLedger.none.recordFor', { name: guest.fullName })}
+                aria-label={t('giftLedger.none.recordFor', { name: isolateUserText(guest.fullName) })}
                 data-testid="gift-record-for"
                 sx={{ flexShrink: 0, minHeight: 44 }}
               >

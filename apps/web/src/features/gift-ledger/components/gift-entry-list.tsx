@@ -9,7 +9,7 @@ import { sideLabelOf, type GiftEntry, type GiftLedgerResponse, type Lang } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/toast-store';
-import { Ltr, UserText } from '../../../design/bidi';
+import { isolateUserText, Ltr, UserText } from '../../../design/bidi';
 import { isApiError } from '../../../app/api-error';
 import { formatOrderDate, formatShekels } from '../../billing/format-money';
 import { ConfirmDialog } from '../../guests/components/confirm-dialog';
@@ -102,7 +102,7 @@ export function GiftEntryList({ eventId, ledger, lang }: { eventId: string; ledg
                   <Ltr>{formatShekels(entry.amount, lang)}</Ltr>
                 </Typography>
                 <IconButton
-                  aria-label={t('giftLedger.list.delete', { name: entry.guestName })}
+                  aria-label={t('giftLedger.list.delete', { name: isolateUserText(entry.guestName) })}
                   onClick={() => setAsking(entry)}
                   data-testid="gift-entry-delete"
                   sx={{ width: 44, height: 44, color: 'secondary.main' }}
