@@ -278,6 +278,11 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/gifts/pages/gifts-page')).GiftsPage }),
               },
               {
+                // Issue 32: the gifts received (private to the hosts).
+                path: 'gifts-ledger',
+                lazy: async () => ({ Component: (await import('../features/gift-ledger/pages/gift-ledger-page')).GiftLedgerPage }),
+              },
+              {
                 // Issue 31: the floor plan and the guests' tables; the hall's print view.
                 path: 'seating',
                 lazy: async () => ({ Component: (await import('../features/seating/pages/seating-page')).SeatingPage }),

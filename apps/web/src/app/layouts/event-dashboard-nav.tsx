@@ -5,6 +5,7 @@ import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import EventIcon from '@mui/icons-material/Event';
 import EventSeatIcon from '@mui/icons-material/EventSeatOutlined';
 import HowToRegIcon from '@mui/icons-material/HowToRegOutlined';
+import RedeemIcon from '@mui/icons-material/RedeemOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import PeopleIcon from '@mui/icons-material/PeopleOutline';
@@ -45,6 +46,7 @@ const LIVE_SCREENS = new Set<string>([
   'guest/timing',
   'seating',
   'check-in',
+  'gifts-ledger',
   'invitation',
   'settings',
   '/userSettings',
@@ -71,6 +73,7 @@ export const eventDashboardNav = (eventId: string, { paid, showCalls, canPay = t
         { labelKey: 'layout.nav.groups', to: `${base}/guest/groups`, icon: <GroupsIcon />, can: manage },
         { labelKey: 'layout.nav.seating', to: `${base}/seating`, icon: <EventSeatIcon />, can: manage },
         { labelKey: 'layout.nav.checkIn', to: `${base}/check-in`, icon: <HowToRegIcon />, can: manage },
+        { labelKey: 'layout.nav.giftLedger', to: `${base}/gifts-ledger`, icon: <RedeemIcon />, can: manage },
         { labelKey: 'layout.nav.invitationPreview', to: `${base}/invitation`, icon: <VisibilityIcon />, can: manage },
         { labelKey: 'layout.nav.gifts', to: `${base}/gifts`, icon: <CardGiftcardIcon />, can: manage },
         { labelKey: 'layout.nav.expenses', to: `${base}/my-expenses`, icon: <ReceiptLongIcon />, can: manage },

@@ -71,6 +71,21 @@ describe('the timing screen and the call round', () => {
     expect(noCalls).not.toContain('data-testid="timing-calls"');
   });
 
+  it('offers "only to guests with a gift recorded" on the thank-you alone, on while it is on, locked once it started', async () => {
+    const withThanks = (state: 'scheduled' | 'done', onlyGivers: boolean): ActionTimingsResponse => ({
+      ...timings('scheduled'),
+      actions: [...timings('scheduled').actions, { action: 'thanks', sendAt: '2027-02-01T10:00', enabled: true, custom: false, state, startedAt: null, onlyGivers }],
+    });
+    const html = await render(<ActionTimingPage />, (client) => client.setQueryData(messagingKeys.timing('ev1'), withThanks('scheduled', true)));
+    const thanks = section(html, 'timing-thanks');
+    expect(thanks).toContain('Only to guests with a gift recorded');
+    expect(thanks).toMatch(/data-testid="thanks-only-givers-switch"[^>]*checked=""|checked=""[^>]*data-testid="thanks-only-givers-switch"/);
+    expect(section(html, 'timing-round1')).not.toContain('thanks-only-givers');
+    const done = section(await render(<ActionTimingPage />, (client) => client.setQueryData(messagingKeys.timing('ev1'), withThanks('done', false))), 'timing-thanks');
+    expect(done).toMatch(/data-testid="thanks-only-givers-switch"[^>]*disabled=""|disabled=""[^>]*data-testid="thanks-only-givers-switch"/);
+    expect(done).not.toMatch(/checked=""[^>]*data-testid="thanks-only-givers-switch"|data-testid="thanks-only-givers-switch"[^>]*checked=""/);
+  });
+
   it("gives the call round its own funnel card: placed, picked up, answered, not reached — no 'read', no resend", async () => {
     const funnel: MessageFunnel = {
       actions: [

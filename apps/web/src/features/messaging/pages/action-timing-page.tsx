@@ -111,6 +111,30 @@ function ActionRow({ timing, paid, paused, onStart }: { timing: ActionTiming; pa
           {t('messaging.timing.saveTheDateHint')}
         </Typography>
       ) : null}
+      {timing.action === 'thanks' ? (
+        <Box sx={{ mt: 1 }} data-testid="thanks-only-givers">
+          {/* Issue 32: saved at once with the row's saved time and switch (an unsaved time change stays unsaved). */}
+          <FormControlLabel
+            control={
+              <Switch
+                checked={timing.onlyGivers ?? false}
+                disabled={locked || patch.isPending}
+                onChange={(e) =>
+                  patch.mutate(
+                    { actions: [{ action: 'thanks', sendAt: timing.sendAt, enabled: timing.enabled, onlyGivers: e.target.checked }] },
+                    { onSuccess: () => showToast('messaging.timing.saved', 'success') },
+                  )
+                }
+                slotProps={{ input: { 'aria-describedby': 'thanks-only-givers-hint', ...({ 'data-testid': 'thanks-only-givers-switch' } as object) } }}
+              />
+            }
+            label={t('messaging.timing.onlyGivers')}
+          />
+          <Typography variant="body2" color="text.secondary" id="thanks-only-givers-hint">
+            {t('messaging.timing.onlyGiversHint')}
+          </Typography>
+        </Box>
+      ) : null}
       {isCalls ? (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="call-window">
           {t('callRound.timing.window')}
