@@ -25,9 +25,10 @@ export const voiceTemplates = pgTable(
 export type CallAttemptStatus = 'placing' | 'ringing' | 'talking' | 'ended';
 /**
  * Where the keypad conversation is: the invitation and question, the count after 1, the count read back (confirm),
- * whether a ride is needed, which pickup point, or over.
+ * the household split (issue 32: how many children, or how many women), whether a ride is needed, which pickup
+ * point, or over.
  */
-export type CallStep = 'question' | 'count' | 'confirm' | 'ride' | 'pickup' | 'done';
+export type CallStep = 'question' | 'count' | 'confirm' | 'split' | 'ride' | 'pickup' | 'done';
 
 /**
  * One phone call to a guest of the call round: the guest's call-round row is the outbox row (action calls, channel 2,

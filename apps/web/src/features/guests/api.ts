@@ -11,6 +11,7 @@ import {
   type ImportMapping,
   type ImportResult,
   type Lang,
+  type SideLabels,
 } from '@magiim/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../app/api-client';
@@ -21,6 +22,7 @@ export const guestKeys = {
   list: (eventId: string, query: GuestListQuery) => ['guests', eventId, 'list', query] as const,
   one: (eventId: string, guestId: string) => ['guests', eventId, 'one', guestId] as const,
   groups: (eventId: string) => ['groups', eventId] as const,
+  sides: (eventId: string) => ['sides', eventId] as const,
 };
 
 /** After any change to the list: the lists, the groups' counts and the event's counts (cards, dashboard). */
@@ -152,5 +154,25 @@ export const useDeleteGroup = (eventId: string) => {
   return useMutation({
     mutationFn: (groupId: string) => apiRequest(API.groups.one(eventId, groupId), { method: 'DELETE' }),
     onSuccess: () => refreshAfterChange(queryClient, eventId),
+  });
+};
+
+/** Issue 32: the labels of the couple's two sides ('' for the translated default). */
+export const useSideLabels = (eventId: string, enabled = true) =>
+  useQuery({
+    enabled,
+    queryKey: guestKeys.sides(eventId),
+    queryFn: ({ signal }) => apiRequest<SideLabels>(API.guests.sides(eventId), { signal }),
+    staleTime: 60_000,
+  });
+
+export const useSaveSideLabels = (eventId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SideLabels) => apiRequest<SideLabels>(API.guests.sides(eventId), { method: 'PUT', body }),
+    onSuccess: (labels) => {
+      queryClient.setQueryData(guestKeys.sides(eventId), labels);
+      return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'events' && query.queryKey[2] === 'stats' });
+    },
   });
 };

@@ -192,6 +192,62 @@ describe('the keypad', () => {
     expect((await attemptsOf(t, silent.eventId))[0]).toMatchObject({ result: 'answered', answerStatus: 'approved', answerAttending: 1 });
   });
 
+  it('issue 32: the split when the event asks it: how many children after the count, above the count refused, the rest adults; then transport', async () => {
+    const setSplit = (eventId: string, mode: string) => t.ctx.db.execute(sql`update events set household_split = ${mode} where id = ${eventId}::uuid`);
+    const splitOfGuest = async (guestId: string) =>
+      (await t.ctx.db.execute<{ split: Record<string, number> | null }>(sql`select answer_split as split from guests where id = ${guestId}::uuid`)).rows[0]!.split;
+    const numberGather = { numDigits: 1, timeoutSeconds: 3, finishOnKey: '#' };
+
+    const { eventId, guestId, attemptId } = await oneCall(3);
+    await setSplit(eventId, 'adultsChildren');
+    await respondToCall(t.ctx, attemptId, { kind: 'start', answeredBy: 'human' });
+    await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '1' });
+    await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '3' });
+    const split = await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '1' });
+    expect(split).toEqual({ lang: 'he', say: [CALL_EXTRA_TEXTS.he.splitChildren(3)], gather: numberGather });
+    // The count is kept already, the split not told yet.
+    expect(await guestOf(guestId)).toMatchObject({ status: 'approved', attending: 3 });
+    expect(await splitOfGuest(guestId)).toBeNull();
+    // 4 children of 3 coming: refused, asked again; a silence asks again; nothing keyed asks again.
+    expect(await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '4' })).toEqual({ ...split, say: [CALL_EXTRA_TEXTS.he.splitAbove(3), ...split.say] });
+    expect(await respondToCall(t.ctx, attemptId, { kind: 'silence' })).toEqual(split);
+    expect(await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '#' })).toEqual(split);
+    const closing = await respondToCall(t.ctx, attemptId, { kind: 'keys', digits: '1' });
+    expect(closing.gather).toBeNull();
+    expect(await splitOfGuest(guestId)).toEqual({ adults: 2, children: 1 });
+    expect(await guestOf(guestId)).toMatchObject({ status: 'approved', attending: 3 });
+    expect((await attemptsOf(t, eventId))[0]).toMatchObject({ result: 'answered', answerStatus: 'approved', answerAttending: 3 });
+
+    // Men and women, one invited, with transport: 0 women (one man), then the ride question.
+    const men = await oneCall(1);
+    await setSplit(men.eventId, 'menWomen');
+    await t.ctx.db.execute(sql`update events set transport = ${JSON.stringify({ ask: 'all_guests', options: ['Haifa'] })}::jsonb where id = ${men.eventId}::uuid`);
+    await respondToCall(t.ctx, men.attemptId, { kind: 'start', answeredBy: 'human' });
+    expect(await respondToCall(t.ctx, men.attemptId, { kind: 'keys', digits: '1' })).toEqual({ lang: 'he', say: [CALL_EXTRA_TEXTS.he.splitWomen(1)], gather: numberGather });
+    expect(await respondToCall(t.ctx, men.attemptId, { kind: 'keys', digits: '0' })).toMatchObject({ say: [CALL_EXTRA_TEXTS.he.ride] });
+    expect(await splitOfGuest(men.guestId)).toEqual({ men: 1, women: 0 });
+
+    // Two silences at the split: thanked, the count kept, the split not told.
+    const silent = await oneCall(2);
+    await setSplit(silent.eventId, 'adultsChildren');
+    await respondToCall(t.ctx, silent.attemptId, { kind: 'start', answeredBy: 'human' });
+    await respondToCall(t.ctx, silent.attemptId, { kind: 'keys', digits: '1' });
+    await respondToCall(t.ctx, silent.attemptId, { kind: 'keys', digits: '2' });
+    await respondToCall(t.ctx, silent.attemptId, { kind: 'keys', digits: '1' });
+    expect(await respondToCall(t.ctx, silent.attemptId, { kind: 'silence' })).toMatchObject({ say: [CALL_EXTRA_TEXTS.he.splitChildren(2)] });
+    expect((await respondToCall(t.ctx, silent.attemptId, { kind: 'silence' })).gather).toBeNull();
+    expect(await guestOf(silent.guestId)).toMatchObject({ status: 'approved', attending: 2 });
+    expect(await splitOfGuest(silent.guestId)).toBeNull();
+    expect((await attemptsOf(t, silent.eventId))[0]).toMatchObject({ result: 'answered', answerAttending: 2 });
+  });
+
+  it('issue 32: the split texts exist in the four languages, the number in each', () => {
+    for (const lang of ['he', 'en', 'ru', 'ar'] as const) {
+      const extra = CALL_EXTRA_TEXTS[lang];
+      for (const text of [extra.splitChildren(7), extra.splitWomen(7), extra.splitAbove(7)]) expect(text).toContain('7');
+    }
+  });
+
   it('one invited: 1 is approved for one, no count asked', async () => {
     const { guestId, attemptId } = await oneCall(1);
     await respondToCall(t.ctx, attemptId, { kind: 'start', answeredBy: 'human' });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CALL_KEYS, transportOptionLabel, type CallScriptParts, type Lang } from '@magiim/shared';
+import { CALL_KEYS, transportOptionLabel, type CallScriptParts, type HouseholdSplitMode, type Lang } from '@magiim/shared';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
 import type { CallInput, CallPrompt } from '../../../providers/voice/index.js';
@@ -36,6 +36,12 @@ const countOfInvitesOf = async (tx: repo.Conn, guestId: string): Promise<number 
   return row ? Math.max(1, Number(row.n)) : undefined;
 };
 
+/** Issue 32: the split the event asks of the people coming ('none' when it asks none or is gone). */
+const splitModeOf = async (tx: repo.Conn, eventId: string): Promise<HouseholdSplitMode> => {
+  const row = (await tx.execute<{ mode: string | null }>(sql`select household_split as mode from events where id = ${eventId}::uuid`)).rows[0];
+  return row?.mode === 'adultsChildren' || row?.mode === 'menWomen' ? row.mode : 'none';
+};
+
 const RIDE_YES = '1';
 const RIDE_NO = '2';
 const CONFIRM = '1';
@@ -46,6 +52,8 @@ const REENTER = '2';
  * silence). The greeting, the invitation and the question at the start and on 9; the question again after a wrong
  * key or one silence. After 1: the count when more than one is invited (digits then # or a 3-second pause), read
  * back (1 confirms, 2 enters it again; 0 or above the invitation is refused and asked again); then, when the event
+ * asks the household split (issue 32), how many of those coming are children (or women), 0 for none, digits then #
+ * (above the people coming is refused and asked again; the rest are adults, or men); then, when the event
  * asks this guest about transport (the page's rule), whether a ride is needed (1 yes, 2 no) and from which pickup
  * point (by its number); the closing line at the end or after a second silence. A machine is hung up on at once
  * (voicemail). Answers go through the page's rules (answerFromMessage, source 'call'): the count is recorded once
@@ -116,7 +124,23 @@ export const respondToCall = async (ctx: AppContext, attemptId: string, input: C
       return gather(lang, [extra.ride]);
     };
 
-    /** The answer (status and count) recorded; then transport when the event asks it, else the closing line. */
+    const splitPrompt = (mode: HouseholdSplitMode, coming: number): string[] => [
+      mode === 'menWomen' ? extra.splitWomen(coming) : extra.splitChildren(coming),
+      ...(String(coming).length > 1 ? [extra.countFinish] : []),
+    ];
+    const askSplit = async (mode: HouseholdSplitMode, coming: number, silences: number, before: string[] = []): Promise<CallPrompt> => {
+      await move({ step: 'split', silences });
+      return gatherNumber(lang, [...before, ...splitPrompt(mode, coming)], String(coming).length);
+    };
+    /** The split told (children, or women; the rest are adults, or men), through the answer rules; then transport or the end. */
+    const recordSplit = async (mode: HouseholdSplitMode, coming: number, part: number): Promise<CallPrompt> => {
+      const outcome = await record({ status: 'approved', attending: coming, split: mode === 'menWomen' ? { women: part } : { children: part } });
+      if (outcome === 'closed') return hangUp(lang, [script.closing]);
+      if (outcome?.asksTransport) return askRide(0);
+      return bye();
+    };
+
+    /** The answer (status and count) recorded; then the split and transport when the event asks them, else the closing line. */
     const answer = async (value: MessageAnswer): Promise<CallPrompt> => {
       const outcome = await record(value);
       if (outcome === 'closed') return hangUp(lang, [script.closing]);
@@ -127,6 +151,8 @@ export const respondToCall = async (ctx: AppContext, attemptId: string, input: C
         answerAttending: value.status === 'approved' ? (value.attending ?? null) : value.status === 'declined' ? 0 : null,
         pendingCount: null,
       });
+      const coming = value.status === 'approved' ? (outcome?.guest.attending ?? value.attending ?? 0) : 0;
+      if (coming > 0 && outcome && outcome.asksSplit !== 'none') return askSplit(outcome.asksSplit, coming, 0);
       if (value.status === 'approved' && outcome?.asksTransport) return askRide(0);
       return bye();
     };
@@ -157,6 +183,10 @@ export const respondToCall = async (ctx: AppContext, attemptId: string, input: C
             return ask('count', silences, countPrompt);
           case 'confirm':
             return attempt.pendingCount ? confirmCount(attempt.pendingCount, silences) : ask('count', silences, countPrompt);
+          case 'split': {
+            const mode = await splitModeOf(tx, attempt.eventId);
+            return mode !== 'none' && attempt.answerAttending ? askSplit(mode, attempt.answerAttending, silences) : bye();
+          }
           case 'ride':
             return askRide(silences);
           case 'pickup': {
@@ -179,6 +209,14 @@ export const respondToCall = async (ctx: AppContext, attemptId: string, input: C
             if (key === CONFIRM && attempt.pendingCount) return answer({ status: 'approved', attending: attempt.pendingCount });
             if (key === REENTER || !attempt.pendingCount) return ask('count', 0, countPrompt);
             return confirmCount(attempt.pendingCount, 0);
+          }
+          case 'split': {
+            const mode = await splitModeOf(tx, attempt.eventId);
+            const coming = attempt.answerAttending ?? 0;
+            if (mode === 'none' || coming < 1) return bye();
+            if (!/^\d{1,3}$/.test(digits)) return askSplit(mode, coming, 0);
+            if (n > coming) return askSplit(mode, coming, 0, [extra.splitAbove(coming)]);
+            return recordSplit(mode, coming, n);
           }
           case 'ride': {
             const key = digits.slice(0, 1);

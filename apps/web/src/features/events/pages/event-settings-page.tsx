@@ -15,6 +15,7 @@ import { showToast } from '../../../components/toast-store';
 import { useServerErrors } from '../../../components/use-server-errors';
 import { useDeleteEventImage, useEditEvent, useNonRemovableLanguages } from '../api';
 import { EventStepContent } from '../components/event-form-steps';
+import { SideLabelsSection } from '../components/side-labels-section';
 import { WizardStepper } from '../components/wizard-stepper';
 import {
   EVENT_FORM_FIELDS,
@@ -153,6 +154,7 @@ export function EventSettingsPage() {
           </FormProvider>
         </CardContent>
       </Card>
+      <SideLabelsSection eventId={event.id} />
       <CohostsSection event={event} />
     </>
   );

@@ -25,6 +25,7 @@ import { isApiError } from '../../../app/api-error';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { FormTextField } from '../../../components/form-text-field';
 import { useServerErrors } from '../../../components/use-server-errors';
+import { SideSelect } from './side-select';
 import { UnsavedChangesPrompt } from './unsaved-changes-prompt';
 import { UserText } from '../../../design/bidi';
 
@@ -43,6 +44,7 @@ export const changedFields = (guest: GuestDto, values: Parsed): GuestEdit => {
   if (values.askTransport !== guest.askTransport) changes.askTransport = values.askTransport;
   if (values.askMeals !== guest.askMeals) changes.askMeals = values.askMeals;
   if (values.comments !== guest.comments) changes.comments = values.comments;
+  if (values.side !== guest.side) changes.side = values.side;
   return changes;
 };
 
@@ -70,6 +72,7 @@ export function GuestForm({ event, guest, groups, saving, saved, error, onSave, 
       askTransport: guest.askTransport,
       askMeals: guest.askMeals,
       comments: guest.comments,
+      side: guest.side,
     },
   });
   const { formError, handleError, clearFormError } = useServerErrors(setError, FIELDS);
@@ -138,6 +141,11 @@ export function GuestForm({ event, guest, groups, saving, saved, error, onSave, 
           )}
         />
       </Stack>
+      <Controller
+        control={control}
+        name="side"
+        render={({ field }) => <SideSelect eventId={event.id} margin="normal" value={field.value} onChange={field.onChange} testId="guest-side" />}
+      />
       {event.meals.ask === 'some_guests' ? (
         <Controller
           control={control}

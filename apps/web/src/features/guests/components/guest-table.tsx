@@ -15,7 +15,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { formatPhone, isLandline, type GroupDto, type GuestDto, type GuestSort } from '@magiim/shared';
+import { formatPhone, isLandline, sideLabelOf, type GroupDto, type GuestDto, type GuestSort, type SideLabels } from '@magiim/shared';
+import { currentLanguage } from '../../../app/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Ltr, UserText } from '../../../design/bidi';
@@ -31,6 +32,8 @@ interface GuestTableProps {
   eventId: string;
   guests: GuestDto[];
   groups: GroupDto[];
+  /** Issue 32: the couple's side labels (each guest's side is shown under the group). */
+  sideLabels?: SideLabels | undefined;
   selected: ReadonlySet<string>;
   onToggle: (guestId: string) => void;
   onToggleAll: (checked: boolean) => void;
@@ -91,6 +94,7 @@ const GuestTableRow = memo(function GuestTableRow({
   eventId,
   guest,
   groupName,
+  sideName,
   checked,
   labels,
   onToggle,
@@ -99,6 +103,7 @@ const GuestTableRow = memo(function GuestTableRow({
   eventId: string;
   guest: GuestDto;
   groupName: string;
+  sideName: string;
   checked: boolean;
   labels: RowLabels;
   onToggle: (guestId: string) => void;
@@ -119,7 +124,14 @@ const GuestTableRow = memo(function GuestTableRow({
       <TableCell>
         <Ltr>{guest.countOfInvites}</Ltr>
       </TableCell>
-      <TableCell>{groupName ? <UserText>{groupName}</UserText> : null}</TableCell>
+      <TableCell>
+        {groupName ? <UserText>{groupName}</UserText> : null}
+        {sideName ? (
+          <Typography variant="caption" color="text.secondary" component="div" data-testid="guest-side">
+            <UserText>{sideName}</UserText>
+          </Typography>
+        ) : null}
+      </TableCell>
       <TableCell>
         <GuestStatusChip status={guest.status} quietPending />
       </TableCell>
@@ -156,11 +168,13 @@ const GuestTableRow = memo(function GuestTableRow({
 });
 
 /** The guest list: a table on wide screens, one card per guest on a phone; selection drives the bulk actions. */
-export const GuestTable = memo(function GuestTable({ eventId, guests, groups, selected, onToggle, onToggleAll, onDelete, sort, onSort, compact }: GuestTableProps) {
+export const GuestTable = memo(function GuestTable({ eventId, guests, groups, sideLabels, selected, onToggle, onToggleAll, onDelete, sort, onSort, compact }: GuestTableProps) {
   const { t } = useTranslation();
   const ti = useIsolatedT();
   const groupName = useMemo(() => new Map(groups.map((group) => [group.id, group.name])), [groups]);
   const labels = useMemo<RowLabels>(() => ({ landline: t('guests.card.landline'), edit: t('guests.actions.edit'), link: t('invitations.links.menu'), delete: t('guests.actions.delete'), select: t('guests.actions.select') }), [t]);
+  const lang = currentLanguage();
+  const sideNameOf = (guest: GuestDto) => (guest.side ? sideLabelOf(guest.side, sideLabels, lang) : '');
   const allChecked = guests.length > 0 && guests.every((guest) => selected.has(guest.id));
 
   const actions = (guest: GuestDto) => (
@@ -209,6 +223,11 @@ export const GuestTable = memo(function GuestTable({ eventId, guests, groups, se
                 {guest.groupId ? (
                   <span>
                     <UserText>{groupName.get(guest.groupId) ?? ''}</UserText>
+                  </span>
+                ) : null}
+                {guest.side ? (
+                  <span data-testid="guest-side">
+                    <UserText>{sideNameOf(guest)}</UserText>
                   </span>
                 ) : null}
               </Typography>
@@ -274,7 +293,7 @@ export const GuestTable = memo(function GuestTable({ eventId, guests, groups, se
             {header('fullName', t('guests.columns.fullName'))}
             {header('phoneNumber', t('guests.columns.phoneNumber'))}
             {header('countOfInvites', t('guests.columns.countOfInvites'))}
-            {header('group', t('guests.columns.group'))}
+            {header('group', `${t('guests.columns.group')} · ${t('guests.columns.side')}`)}
             {header('status', t('guests.columns.status'))}
             {header('attending', t('guests.columns.attending'))}
             {header('viewedCount', t('guests.columns.viewedCount'))}
@@ -293,6 +312,7 @@ export const GuestTable = memo(function GuestTable({ eventId, guests, groups, se
               eventId={eventId}
               guest={guest}
               groupName={guest.groupId ? (groupName.get(guest.groupId) ?? '') : ''}
+              sideName={sideNameOf(guest)}
               checked={selected.has(guest.id)}
               labels={labels}
               onToggle={onToggle}

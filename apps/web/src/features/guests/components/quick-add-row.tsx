@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { GROUP_NAME_MAX_LENGTH, guestInputSchema, INVITES_PER_INVITEE_MAX, INVITES_PER_INVITEE_MIN, type GroupDto } from '@magiim/shared';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../../app/api-error';
@@ -14,6 +14,7 @@ import { FormErrorAlert } from '../../../components/form-error-alert';
 import { FormTextField } from '../../../components/form-text-field';
 import { useServerErrors } from '../../../components/use-server-errors';
 import { useCreateGuest } from '../api';
+import { SideSelect } from './side-select';
 import { UserText } from '../../../design/bidi';
 
 const FIELDS = ['fullName', 'phoneNumber', 'countOfInvites'] as const;
@@ -31,7 +32,7 @@ export const QuickAddRow = memo(function QuickAddRow({ eventId, groups }: { even
   const create = useCreateGuest(eventId);
   const { control, handleSubmit, setError, reset, setFocus } = useForm<Values, unknown, z.output<typeof guestInputSchema>>({
     resolver: zodResolver(guestInputSchema),
-    defaultValues: { fullName: '', phoneNumber: '', countOfInvites: 1, groupId: null },
+    defaultValues: { fullName: '', phoneNumber: '', countOfInvites: 1, groupId: null, side: null },
   });
   const { formError, handleError, clearFormError } = useServerErrors(setError, FIELDS);
   const [groupText, setGroupText] = useState('');
@@ -52,7 +53,8 @@ export const QuickAddRow = memo(function QuickAddRow({ eventId, groups }: { even
     const group = existingGroup ? { groupId: existingGroup.id } : newGroup ? { groupId: null, groupName: typedGroup } : { groupId: null };
     create.mutate({ ...values, ...group }, {
       onSuccess: () => {
-        reset({ fullName: '', phoneNumber: '', countOfInvites: 1, groupId: null });
+        // The side stays, like the group: the next guest is often of the same side.
+        reset({ fullName: '', phoneNumber: '', countOfInvites: 1, groupId: null, side: values.side });
         setAdded((count) => count + 1);
       },
       onError: (error) => {
@@ -65,7 +67,7 @@ export const QuickAddRow = memo(function QuickAddRow({ eventId, groups }: { even
 
   return (
     <Box component="form" onSubmit={onSubmit} noValidate aria-label={t('guests.quickAdd.title')} data-testid="quick-add">
-      <Box sx={{ display: 'grid', gap: 1.5, alignItems: 'start', gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1.5fr 0.8fr 1.2fr auto' } }}>
+      <Box sx={{ display: 'grid', gap: 1.5, alignItems: 'start', gridTemplateColumns: { xs: '1fr 1fr', md: '2fr 1.5fr 0.8fr 1.2fr 1fr auto' } }}>
         <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
           <FormTextField
             control={control}
@@ -116,6 +118,13 @@ export const QuickAddRow = memo(function QuickAddRow({ eventId, groups }: { even
               helperText={groupTooLong ? t('validation.maxChars', { num: GROUP_NAME_MAX_LENGTH }) : newGroup ? t('guests.quickAdd.newGroup') : undefined}
               slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'quick-add-group', dir: 'auto' } }}
             />
+          )}
+        />
+        <Controller
+          control={control}
+          name="side"
+          render={({ field }) => (
+            <SideSelect eventId={eventId} size="small" margin="none" value={field.value} onChange={field.onChange} testId="quick-add-side" sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }} />
           )}
         />
         <Button type="submit" variant="contained" startIcon={<AddIcon />} loading={create.isPending} sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, minHeight: 40 }}>

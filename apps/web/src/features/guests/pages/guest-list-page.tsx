@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import CardContent from '@mui/material/CardContent';
 import Collapse from '@mui/material/Collapse';
 import MenuItem from '@mui/material/MenuItem';
@@ -30,7 +31,7 @@ import { useConfig } from '../../config/api';
 import { useEvent } from '../../events/use-event';
 import { PublicAnswersCard } from '../../invitations/components/public-answers-card';
 import { PublicLinkCard } from '../../invitations/components/public-link-card';
-import { downloadGuestExport, useBulkGuests, useDeleteGuest, useGoogleContacts, useGroups, useGuestList } from '../api';
+import { downloadGuestExport, useBulkGuests, useDeleteGuest, useGoogleContacts, useGroups, useGuestList, useSideLabels } from '../api';
 import { BulkActionsBar } from '../components/bulk-actions-bar';
 import { useHashPopup } from '../../../app/routing/use-hash-popup';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -46,6 +47,7 @@ import { QuickAddRow } from '../components/quick-add-row';
 import { StatusFilter, type ListFilter } from '../components/status-filter';
 import { hasContactPicker, pickPhoneContacts, requestGoogleContactsToken, type PickedContact } from '../contact-sources';
 import { useDebouncedValue } from '../use-debounced-value';
+import { sideFilterOf, sideOptions, withChildrenOf } from '../guest-sides';
 import { UserText } from '../../../design/bidi';
 import { paginationActionSlots } from '../../../design/direction-icons';
 
@@ -60,6 +62,8 @@ const useListParams = () => {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : GUEST_LIST_DEFAULT_PAGE_SIZE;
   const groupId = params.get('groupId') ?? '';
+  const side = sideFilterOf(params.get('side'));
+  const withChildren = withChildrenOf(params.get('withChildren'));
   const update = useCallback(
     (changes: Record<string, string | number | null>, resetPage = true) =>
       setParams(
@@ -76,14 +80,14 @@ const useListParams = () => {
       ),
     [setParams],
   );
-  return { filter, sort, page, pageSize, groupId, q: params.get('q') ?? '', update };
+  return { filter, sort, page, pageSize, groupId, side, withChildren, q: params.get('q') ?? '', update };
 };
 
 export function GuestListPage() {
   const { t } = useTranslation();
   const event = useEvent();
   const compact = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
-  const { filter, sort, page, pageSize, groupId, q, update } = useListParams();
+  const { filter, sort, page, pageSize, groupId, side, withChildren, q, update } = useListParams();
   const [search, setSearch] = useState(q);
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
   useEffect(() => {
@@ -99,13 +103,17 @@ export function GuestListPage() {
       sort,
       ...(filter === 'viewed' ? { viewed: 'true' as const } : filter !== 'all' ? { status: filter } : {}),
       ...(groupId ? { groupId } : {}),
+      ...(side ? { side } : {}),
+      ...(withChildren ? { withChildren } : {}),
       ...(q.trim() ? { q: q.trim() } : {}),
     }),
-    [page, pageSize, sort, filter, groupId, q],
+    [page, pageSize, sort, filter, groupId, side, withChildren, q],
   );
   const list = useGuestList(event.id, query);
   const groupsQuery = useGroups(event.id);
   const groups = useMemo(() => groupsQuery.data ?? [], [groupsQuery.data]);
+  const sideLabels = useSideLabels(event.id).data;
+  const sides = useMemo(() => sideOptions(sideLabels, currentLanguage()), [sideLabels]);
   const { data: config } = useConfig();
   const deleteGuest = useDeleteGuest(event.id);
   const bulk = useBulkGuests(event.id);
@@ -318,6 +326,37 @@ export function GuestListPage() {
                 </MenuItem>
               ))}
             </TextField>
+            <TextField
+              select
+              size="small"
+              label={t('guests.filters.side')}
+              value={side}
+              onChange={(e) => changeView({ side: e.target.value || null })}
+              sx={{ minWidth: 160 }}
+              data-testid="side-filter"
+            >
+              <MenuItem value="">{t('guests.filters.allSides')}</MenuItem>
+              {sides.map((option) => (
+                <MenuItem key={option.value} value={option.value} data-testid={`side-filter-${option.value}`}>
+                  <UserText>{option.label}</UserText>
+                </MenuItem>
+              ))}
+              <MenuItem value="none" data-testid="side-filter-none">
+                {t('guests.sides.none')}
+              </MenuItem>
+            </TextField>
+            {event.householdSplit === 'adultsChildren' ? (
+              <Chip
+                clickable
+                sx={{ alignSelf: { sm: 'center' } }}
+                color={withChildren === 'true' ? 'primary' : 'default'}
+                variant={withChildren === 'true' ? 'filled' : 'outlined'}
+                aria-pressed={withChildren === 'true'}
+                onClick={() => changeView({ withChildren: withChildren === 'true' ? null : 'true' })}
+                label={t('guests.filters.withChildren')}
+                data-testid="filter-with-children"
+              />
+            ) : null}
           </Stack>
           {selected.size > 0 ? (
             <BulkActionsBar
@@ -341,6 +380,7 @@ export function GuestListPage() {
                 eventId={event.id}
                 guests={items}
                 groups={groups}
+                sideLabels={sideLabels}
                 selected={selected}
                 onToggle={toggle}
                 onToggleAll={toggleAll}

@@ -47,17 +47,17 @@ function Legend({ withOther }: { withOther: boolean }) {
 }
 
 /** The same figures as a table, for screen readers (the bars are hidden from them). */
-function GroupTable({ rows }: { rows: GroupRow[] }) {
+function GroupTable({ rows, caption, column }: { rows: GroupRow[]; caption: string; column: string }) {
   const { t } = useTranslation();
   const groupName = (row: GroupRow) => row.name ?? t('statistics.groups.noGroup');
   return (
     // The wrapper hides it: a table grows to fit its cells whatever width it is given, and would widen the page.
     <Box sx={visuallyHidden}>
       <table data-testid="groups-table">
-        <caption>{t('statistics.groups.title')}</caption>
+        <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('statistics.groups.group')}</th>
+            <th scope="col">{column}</th>
             <th scope="col">{t('statistics.groups.invited')}</th>
             {GROUP_SEGMENTS.map((kind) => (
               <th scope="col" key={kind}>
@@ -82,21 +82,25 @@ function GroupTable({ rows }: { rows: GroupRow[] }) {
   );
 }
 
-/** People per group: coming, maybe, no answer, not coming and the rest, each bar the whole of its group. */
-export function AttendanceByGroup({ rows }: { rows: GroupRow[] | undefined }) {
+/**
+ * People per group: coming, maybe, no answer, not coming and the rest, each bar the whole of its group. Issue 32:
+ * the same bars per side of the couple (`kind="side"`).
+ */
+export function AttendanceByGroup({ rows, kind = 'group' }: { rows: GroupRow[] | undefined; kind?: 'group' | 'side' }) {
   const { t, i18n } = useTranslation();
   const ti = useIsolatedT();
   const bars = rows ? groupBars(rows) : [];
+  const title = kind === 'side' ? t('statistics.sides.title') : t('statistics.groups.title');
   return (
-    <StatsSection title={t('statistics.groups.title')} testId="attendance-by-group" loading={!rows}>
+    <StatsSection title={title} testId={kind === 'side' ? 'attendance-by-side' : 'attendance-by-group'} loading={!rows}>
       {rows ? (
         <>
-          <GroupTable rows={rows} />
+          <GroupTable rows={rows} caption={title} column={kind === 'side' ? t('statistics.sides.side') : t('statistics.groups.group')} />
           <Box aria-hidden>
             <Legend withOther={hasOtherPeople(bars)} />
             <Box component="ul" sx={{ p: 0, m: 0, listStyle: 'none', display: 'grid', gap: 2 }}>
               {bars.map((bar) => (
-                <Box component="li" key={bar.key} data-testid="group-bar">
+                <Box component="li" key={bar.key} data-testid={kind === 'side' ? `side-bar-${bar.key}` : 'group-bar'}>
                   <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, mb: 0.5 }}>
                     <Typography component="span" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} dir="auto">
                       {bar.name ?? t('statistics.groups.noGroup')}

@@ -25,6 +25,9 @@ import { useRemainingTextsAfterPaint } from '../../../app/first-screen/remaining
 import { useAfterPaintOf } from '../use-after-paint';
 import { useNow } from '../use-now';
 import { addDays, todayInBusinessZone } from '@magiim/shared';
+import { currentLanguage } from '../../../app/i18n';
+import { useSideLabels } from '../../guests/api';
+import { hasSides, sideBarsRowsOf } from '../../guests/guest-sides';
 
 // Issue 31: the door's live figures, loaded only on the event's day (and the day after, for a night that runs late).
 const LiveArrivals = lazy(async () => ({ default: (await import('../../checkin/components/live-arrivals')).LiveArrivals }));
@@ -46,6 +49,9 @@ export function StatisticsPage() {
   const sectionStats = useAfterPaintOf(stats !== undefined) ? stats : undefined;
   useRemainingTextsAfterPaint(stats !== undefined);
   const heading = <PageHeading>{t('statistics.title')}</PageHeading>;
+  const bySide = sectionStats?.bySide;
+  const sides = hasSides(bySide);
+  const sideLabels = useSideLabels(event.id, sides).data;
 
   // Until the figures arrive, the event's own guest count decides between the empty state and placeholders.
   if ((stats?.guests ?? event.guestCount) === 0) {
@@ -111,6 +117,11 @@ export function StatisticsPage() {
         <Grid size={{ xs: 12, md: needs ? 7 : 12 }}>
           <AttendanceByGroup rows={sectionStats?.byGroup} />
         </Grid>
+        {sides && bySide ? (
+          <Grid size={{ xs: 12, md: needs ? 7 : 12 }}>
+            <AttendanceByGroup kind="side" rows={sideBarsRowsOf(bySide, sideLabels, currentLanguage(), t('statistics.sides.none'))} />
+          </Grid>
+        ) : null}
         {sectionStats && needs ? (
           <Grid size={{ xs: 12, md: 5 }}>
             <NeedsTotals meals={sectionStats.meals} transport={sectionStats.transport} split={sectionStats.split} />
