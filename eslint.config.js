@@ -22,7 +22,7 @@ export const SLEEP_IN_A_KILL_LOOP =
   `:not(CallExpression[callee.property.name='race'] *)`;
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.test-workers/**', 'data/**', 'apps/server/src/db/migrations/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.test-workers/**', '**/.thread-bundles/**', 'data/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
