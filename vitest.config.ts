@@ -50,9 +50,10 @@ export default defineConfig({
           // expect.poll waits on the page's own state (a debounced search, a refetch): vitest's default of 1 s failed
           // the guest search on a loaded two-core machine while the list was right a moment later.
           expect: { poll: { timeout: 15_000 } },
-          // Two journeys at once, each with its own app process and database (e2e/harness.ts): measured 126 s → 95 s
-          // on four files on the loaded two-core machine (much of a journey waits on the app and the browser).
-          maxWorkers: Number(process.env.E2E_TEST_WORKERS ?? 2),
+          // Three journeys at once, each with its own app process and database (e2e/harness.ts): a journey mostly
+          // waits on the app and the browser (the whole browser suite kept two cores 27% busy with two at a time).
+          // Measured before on four files on the loaded two-core machine: one at a time 126 s, two 95 s.
+          maxWorkers: Number(process.env.E2E_TEST_WORKERS ?? 3),
           sequence: { groupOrder: 2 },
         },
       },

@@ -19,6 +19,18 @@ const SLOW_FILES: Record<string, number> = {
   'apps/server/src/platform/embedded-database.test.ts': 33,
   'apps/server/src/modules/calls/speech/text-to-speech.test.ts': 33,
   'apps/server/test/messaging-faults-reach.test.ts': 27,
+  // Browser journeys (two or three at a time).
+  'e2e/checkout.test.ts': 146,
+  'e2e/events.test.ts': 96,
+  'e2e/messaging.test.ts': 93,
+  'e2e/dashboard-and-lists.test.ts': 93,
+  'e2e/call-round.test.ts': 91,
+  'e2e/admin-console.test.ts': 85,
+  'e2e/cohosts.test.ts': 81,
+  'e2e/call-script.test.ts': 71,
+  'e2e/brand-and-screens.test.ts': 68,
+  'e2e/guest-import-mapping.test.ts': 65,
+  'e2e/tour.test.ts': 63,
 };
 
 export default class SlowFirstSequencer extends BaseSequencer {
