@@ -45,6 +45,7 @@ const scriptsBeforeContent = async (url: string, content: string) => {
   await context.close();
   const scripts = [...asked].filter(([, at]) => !(at > shownAt)).map(([script]) => script);
   const files = scripts.filter((script) => new URL(script).origin === app.url);
+  if (process.env.BUDGET_LIST === "1") for (const file of files) console.log(`  ${servedSize(file)} ${new URL(file).pathname}`);
   return { files: files.length, brotliBytes: files.reduce((sum, file) => sum + servedSize(file), 0) };
 };
 

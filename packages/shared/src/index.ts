@@ -34,6 +34,7 @@ export * from './schemas/expenses.js';
 export * from './schemas/seating.js';
 export * from './schemas/checkin.js';
 export * from './schemas/gifts.js';
+export * from './sides.js';
 export * from './schemas/gift-ledger.js';
 export * from './schemas/support.js';
 export * from './schemas/push.js';

@@ -2,33 +2,18 @@ import { z } from 'zod';
 import type { Lang } from '../enums.js';
 import { MSG } from '../messages.js';
 import { singleLineText } from './text.js';
+import { DEFAULT_SIDE_LABELS, GUEST_SIDES, SIDE_LABEL_MAX_LENGTH, type GuestSide, type SideLabels } from '../sides.js';
 
 // Issue 32: the couple's sides and the gift ledger (gifts received, entered by the host; private to the hosts).
 
 // ── Sides ─────────────────────────────────────────────────────────────────────
-/** A guest's side: one of the two hosts, or both; null when not set. */
-export const GUEST_SIDES = ['a', 'b', 'both'] as const;
-export type GuestSide = (typeof GUEST_SIDES)[number];
 export const guestSideSchema = z.enum(GUEST_SIDES, { error: MSG.invalidValue });
-export const SIDE_LABEL_MAX_LENGTH = 40;
 
-/** The labels a host gives the two sides (e.g. "דנה", "יואב"); empty: the default ("Side A") in the reader's language. */
+/** The labels a host gives the two sides, as checked (SideLabels in ../sides.ts). */
 export const sideLabelsSchema = z.object({
   a: singleLineText({ min: 0, max: SIDE_LABEL_MAX_LENGTH }),
   b: singleLineText({ min: 0, max: SIDE_LABEL_MAX_LENGTH }),
-});
-export type SideLabels = z.output<typeof sideLabelsSchema>;
-
-export const DEFAULT_SIDE_LABELS: Record<Lang, { a: string; b: string; both: string }> = {
-  he: { a: 'צד א׳', b: 'צד ב׳', both: 'שני הצדדים' },
-  en: { a: 'Side A', b: 'Side B', both: 'Both sides' },
-  ru: { a: 'Сторона А', b: 'Сторона Б', both: 'Обе стороны' },
-  ar: { a: 'الطرف الأول', b: 'الطرف الثاني', both: 'الطرفان' },
-};
-
-/** A side's label as shown: the host's label, else the default in `lang`. */
-export const sideLabelOf = (side: GuestSide, labels: SideLabels | null | undefined, lang: Lang): string =>
-  side === 'both' ? DEFAULT_SIDE_LABELS[lang].both : labels?.[side]?.trim() || DEFAULT_SIDE_LABELS[lang][side];
+}) satisfies z.ZodType<SideLabels>;
 
 /**
  * A side cell of a sheet: a/b/both, A/B, א/ב, the host's own labels or the default labels in any language;

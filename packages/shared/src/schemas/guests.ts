@@ -17,7 +17,8 @@ import { INVITEE_STATUSES, LANGUAGES, SPECIAL_MEALS } from '../enums.js';
 import { MSG } from '../messages.js';
 import { normalizePhone } from '../phone.js';
 import { multiLineText, singleLineText } from './text.js';
-import { GUEST_SIDES, guestSideSchema } from './gift-ledger.js';
+import { guestSideSchema } from './gift-ledger.js';
+import { GUEST_SIDES } from '../sides.js';
 import { splitOutputFields } from './answer-counts.js';
 
 const langSchema = z.enum(LANGUAGES, { error: MSG.invalidValue });

@@ -1,3 +1,4 @@
+import { sideLabelsKey } from './side-labels-api';
 import {
   API,
   type GroupDto,
@@ -22,7 +23,7 @@ export const guestKeys = {
   list: (eventId: string, query: GuestListQuery) => ['guests', eventId, 'list', query] as const,
   one: (eventId: string, guestId: string) => ['guests', eventId, 'one', guestId] as const,
   groups: (eventId: string) => ['groups', eventId] as const,
-  sides: (eventId: string) => ['sides', eventId] as const,
+  sides: sideLabelsKey,
 };
 
 /** After any change to the list: the lists, the groups' counts and the event's counts (cards, dashboard). */
@@ -157,14 +158,7 @@ export const useDeleteGroup = (eventId: string) => {
   });
 };
 
-/** Issue 32: the labels of the couple's two sides ('' for the translated default). */
-export const useSideLabels = (eventId: string, enabled = true) =>
-  useQuery({
-    enabled,
-    queryKey: guestKeys.sides(eventId),
-    queryFn: ({ signal }) => apiRequest<SideLabels>(API.guests.sides(eventId), { signal }),
-    staleTime: 60_000,
-  });
+export { useSideLabels } from './side-labels-api';
 
 export const useSaveSideLabels = (eventId: string) => {
   const queryClient = useQueryClient();

@@ -26,7 +26,7 @@ import { useAfterPaintOf } from '../use-after-paint';
 import { useNow } from '../use-now';
 import { addDays, todayInBusinessZone } from '@magiim/shared';
 import { currentLanguage } from '../../../app/i18n';
-import { useSideLabels } from '../../guests/api';
+import { useSideLabels } from '../../guests/side-labels-api';
 import { hasSides, sideBarsRowsOf } from '../../guests/guest-sides';
 
 // Issue 31: the door's live figures, loaded only on the event's day (and the day after, for a night that runs late).
