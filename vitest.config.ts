@@ -54,6 +54,9 @@ export default defineConfig({
           // waits on the app and the browser (the whole browser suite kept two cores 27% busy with two at a time).
           // Measured before on four files on the loaded two-core machine: one at a time 126 s, two 95 s.
           maxWorkers: Number(process.env.E2E_TEST_WORKERS ?? 3),
+          // A worker keeps playwright-core, axe-core and the harness loaded from one journey to the next (about 2 s
+          // of imports a file under load); each journey still launches its own browser and app.
+          isolate: false,
           sequence: { groupOrder: 2 },
         },
       },
