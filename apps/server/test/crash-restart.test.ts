@@ -3,11 +3,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from './free-port.js';
 import { bundleServerEntries, testBundleDir } from './worker-processes.js';
 import { PLATFORM_HEADER } from '@magiim/shared';
-import { embeddedServerRunning } from '../src/platform/embedded-postgres.js';
+import { clusterLayoutOf, embeddedServerRunning } from '../src/platform/embedded-postgres.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PASSWORD = 'Chuppah-2026';
@@ -64,14 +64,31 @@ const register = (url: string, email: string) =>
   post(`${url}/api/auth/register`, { fullName: 'Crash Host', email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true, isAdult: true, lang: 'en' });
 
 const children: ChildProcess[] = [];
-afterAll(() => {
+const dataDirs: string[] = [];
+afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(bundleDir, { recursive: true, force: true });
+  // A test that failed midway left its killed app's database server running: stop it (fast shutdown) and remove
+  // its folders, so no stray server outlives the run.
+  for (const dataDir of dataDirs) {
+    const layout = clusterLayoutOf(dataDir);
+    if (embeddedServerRunning(dataDir)) {
+      const pid = Number(readFileSync(path.join(layout.pgData, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(pid, 'SIGINT');
+      // The server's exit, waited on with a deadline (expect.poll belongs to tests, not hooks).
+      await vi
+        .waitFor(() => expect(embeddedServerRunning(dataDir)).toBe(false), { timeout: 30_000, interval: 100 })
+        .catch(() => undefined);
+    }
+    if (layout.relocated) rmSync(layout.home, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 describe('kill -9 of the app', () => {
   it('comes back up ten times in a row with writes in flight, and loses no confirmed write', { timeout: 180_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'mgk-'));
+    dataDirs.push(dataDir);
     const confirmed: string[] = [];
     const serverPids = new Set<string>();
     for (let round = 0; round < 10; round++) {
@@ -112,6 +129,5 @@ describe('kill -9 of the app', () => {
     await exited;
     // A clean stop takes the database server down with it.
     expect(embeddedServerRunning(dataDir)).toBe(false);
-    rmSync(dataDir, { recursive: true, force: true });
   });
 });
