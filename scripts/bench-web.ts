@@ -14,7 +14,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WATERFALL = process.env.BENCH_WATERFALL === '1';
 const SCREENS = (process.env.BENCH_SCREENS ?? 'login,events,dashboard').split(',');
 const LOGIN_TARGET_MS = 2000;
-const DASHBOARD_TARGET_MS = 3000;
+// Issue 28's target for the signed-in first screens on the slow phone (issue 16 asked for 3 s).
+const DASHBOARD_TARGET_MS = 2500;
 const JS_BUDGET = 150 * 1024;
 
 interface Profile {
