@@ -201,8 +201,8 @@ describe.each(['he', 'en'] as const)('checkout, in %s', (lang) => {
 
   it('rings the bell for the payment', async () => {
     await page.goto(`${app.url}/manage-events`);
-    // The list drawn from its data: the app has started and its texts are in (a tap on the bell while the first
-    // screen was still being replaced was lost under load, and the panel never opened).
+    // The list drawn from its data: the app has started and its texts are in (under load a tap on the bell before
+    // that was lost, and the panel never opened).
     await page.waitForSelector(`[data-testid="event-card"][data-event-id="${eventId}"]`);
     await page.click('[data-testid="notifications-bell"]');
     await page.getByText(appText(lang, 'notifications.types.paymentPaid.one')).first().waitFor();
