@@ -50,9 +50,9 @@ export default defineConfig({
           // expect.poll waits on the page's own state (a debounced search, a refetch): vitest's default of 1 s failed
           // the guest search on a loaded two-core machine while the list was right a moment later.
           expect: { poll: { timeout: 15_000 } },
-          // Three journeys at once, each with its own app process and database (e2e/harness.ts): a journey mostly
-          // waits on the app and the browser. Three is the measured best on two cores: five kept both cores 98–99%
-          // busy (Chromium's renderers about 60% of it) and took 830 s against 688–752 s with three.
+          // Three journeys at once, each with its own app process and database (e2e/harness.ts). More do not help on
+          // two cores: five kept both cores 98–99% busy (Chromium's renderers about 60% of it) and took 830 s against
+          // 688–752 s with three.
           maxWorkers: Number(process.env.E2E_TEST_WORKERS ?? 3),
           // A worker keeps playwright-core, axe-core and the harness loaded from one journey to the next (about 2 s
           // of imports a file under load); each journey still launches its own browser and app.
