@@ -238,6 +238,9 @@ describe('the host sees the answers', () => {
     expect(await value('noAnswer')).toBe('1');
     expect(await value('changedDecision')).toBe('1');
     expect(await value('wrongNumber')).toBe('0');
+    // The sections below the figures fill in once the figures are painted.
+    await page.locator('[data-testid="recent-responses"]:not([aria-busy])').waitFor();
+    await page.locator('[data-testid="changed-decisions"]:not([aria-busy])').waitFor();
     const recent = (await page.locator('[data-testid="recent-response"]').allTextContents()).map(plain);
     expect(recent).toHaveLength(3);
     expect(recent[0]).toContain('Dana Miller');
