@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startBuiltApp, type RunningApp } from './harness.js';
 import { addGuestViaApi, API_HEADERS, callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
 import { expectAxeClean } from './invitation-kit.js';
+import { payForEventViaApi } from './messaging-kit.js';
 
 /**
  * Issue 31, check-in at the door: a coming guest's page shows their QR code; the host opens the door screen on a
@@ -160,6 +161,45 @@ describe.each([
       expect(await usherPage.locator('[data-testid="checkin-guest"]').count()).toBe(0);
     } finally {
       await usher.close();
+    }
+  });
+});
+
+describe.each([
+  ['he', 390],
+  ['en', 1440],
+] as const)('a walk-in when the package is full, in %s at %i px', (lang, width) => {
+  it('says what the usher can still do, keeps what was typed, and still lets an invited guest in by phone', async () => {
+    const host = await signUpHost(app, lang, 'checkin-full');
+    const eventId = await createEventViaApi(app, host, { lang, name: NAMES[lang].event });
+    await callApi(app, host, 'PUT', '/user/guide-tour', { on: false });
+    // The package's 100 places, all taken.
+    const rows = Array.from({ length: 100 }, (_, i) => ({ fullName: `${NAMES[lang].bySearch} ${i + 1}`, phoneNumber: nextPhone(), countOfInvites: '1' }));
+    await callApi(app, host, 'POST', `/guests/rows/${eventId}?commit=true`, { rows });
+    await payForEventViaApi(app, host, eventId);
+    const context = await contextWithSession(browser, host, lang);
+    try {
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      await page.goto(`${app.url}/event/${eventId}/check-in`);
+      await page.getByRole('button', { name: text(lang, 'checkin.walkIn'), exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(text(lang, 'checkin.fullName')).fill(NAMES[lang].byCode);
+      await dialog.getByLabel(text(lang, 'checkin.phone')).fill('052-555-8899');
+      await dialog.getByRole('button', { name: text(lang, 'checkin.addWalkIn'), exact: true }).click();
+      await expect.poll(async () => dialog.locator('.MuiAlert-colorError').textContent(), { timeout: 15_000 }).toBe(text(lang, 'checkin.walkInFull'));
+      expect(await dialog.getByLabel(text(lang, 'checkin.fullName')).inputValue()).toBe(NAMES[lang].byCode);
+      await expectAxeClean(page, `walk-in full ${lang} ${width}`);
+      await page.screenshot({ path: path.join(root, 'test-results/screenshots', `checkin-walk-in-full-${lang}-${width}.png`) });
+      // An invited guest's phone is that guest arriving, not a new one: it passes on a full list.
+      await dialog.getByLabel(text(lang, 'checkin.fullName')).fill(rows[0]!.fullName);
+      await dialog.getByLabel(text(lang, 'checkin.phone')).fill(rows[0]!.phoneNumber);
+      await dialog.getByRole('button', { name: text(lang, 'checkin.addWalkIn'), exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.locator('[data-testid="checkin-guest"]', { hasText: rows[0]!.fullName }).waitFor();
+      await expect.poll(async () => ((await callApi(app, host, 'GET', `/checkin/${eventId}/summary`)) as { arrived: number }).arrived, { timeout: 15_000 }).toBe(1);
+    } finally {
+      await context.close();
     }
   });
 });

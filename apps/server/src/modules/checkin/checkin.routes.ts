@@ -127,7 +127,7 @@ export const registerCheckinRoutes = (app: AppInstance, options: CheckinRouteOpt
       onRequest: door,
       schema: {
         tags,
-        description: `A walk-in: adds a coming guest at the door and records the arrival; a phone the event already has checks that guest in. ${DOOR}`,
+        description: `A walk-in: adds a coming guest at the door and records the arrival; a phone the event already has checks that guest in. A new guest takes a place in the package like any other: a full list answers 409 INVITEE_LIMIT_REACHED. ${DOOR}`,
         params: eventIdParamsSchema,
         body: checkinWalkInSchema,
         response: { 200: checkinGuestSchema },

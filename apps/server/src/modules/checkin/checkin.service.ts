@@ -15,6 +15,7 @@ import { generateToken } from '../../platform/tokens.js';
 import { requireEventAccess } from '../events/event-access.js';
 import { newInviteLink } from '../events/invite-links.js';
 import { violatedConstraint } from '../guests/constraint-violation.js';
+import { reserveGuestPlace } from '../guests/guests.service.js';
 import * as repo from './checkin.repository.js';
 import { checkinCodeHashOf, checkinCodeOf, newCheckinSalt, usherTokenHashOf, usherUrlOf } from './checkin-codes.js';
 
@@ -134,9 +135,12 @@ export const addWalkIn = async (
   if (existing) return recordArrival(ctx, deps, eventId, existing, input.people);
   const link = newInviteLink(ctx.config.secrets.tokenPepper, 'guest');
   try {
-    const guestId = await ctx.db.transaction((tx) =>
-      repo.insertWalkInGuest(tx, eventId, { ...input, lang: event.defaultLang, inviteSalt: link.salt, inviteTokenHash: link.tokenHash }),
-    );
+    // A walk-in is a guest like any other: within the package's cap (else the door could grow the list, and the
+    // reminder and thank-you rounds it pays for, without limit).
+    const guestId = await ctx.db.transaction(async (tx) => {
+      await reserveGuestPlace(tx, eventId);
+      return repo.insertWalkInGuest(tx, eventId, { ...input, lang: event.defaultLang, inviteSalt: link.salt, inviteTokenHash: link.tokenHash });
+    });
     return readGuest(ctx, deps, eventId, guestId);
   } catch (error) {
     if (violatedConstraint(error) === 'guests_event_phone_key') {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_HEADER, USHER_TOKEN_HEADER, type CheckinGuest, type CheckinSummary, type CheckinUsherLink } from '@magiim/shared';
 import { createTestApp, signUpHost, type TestApp } from '../../../test/test-app.js';
 import { createEvent, useFakePlaces } from '../events/event-test-kit.js';
-import { addGuest, setGuestAnswer } from '../guests/guest-test-kit.js';
+import { addGuest, setGuestAnswer, setInviteeLimit } from '../guests/guest-test-kit.js';
 import { ensureCheckinCode } from './public.js';
 import * as checkin from './checkin.service.js';
 import { personalTokenOf } from '../invitations/invite-test-kit.js';
@@ -183,6 +183,27 @@ describe('arrivals', () => {
     expect(count).toEqual([{ n: 1 }]);
     const walkIn = (await t.ctx.db.execute(sql`select walk_in from checkin_arrivals where guest_id = ${guest.guestId}`)).rows;
     expect(walkIn).toEqual([{ walk_in: true }]);
+  });
+
+  it('holds walk-ins to the package cap, also in parallel; a guest already on the full list still checks in', async () => {
+    const id = await createEvent(t, owner.token);
+    const invited = await addGuest(t, owner.token, id, { fullName: 'Invited Guest', phoneNumber: '052-555-0301' });
+    await setInviteeLimit(t, id, 3);
+    const walkIns = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        t.request('POST', `/checkin/${id}/walk-ins`, { token: owner.token, body: { fullName: `Door Guest ${i}`, phoneNumber: `052-555-031${i}`, people: 1 } }),
+      ),
+    );
+    const codes = walkIns.map((res) => (res.statusCode === 200 ? 'ok' : (res.json() as { code: string }).code));
+    expect(codes.filter((code) => code === 'ok')).toHaveLength(2);
+    expect(codes.filter((code) => code === 'INVITEE_LIMIT_REACHED')).toHaveLength(4);
+    expect(walkIns.find((res) => res.statusCode !== 200)?.statusCode).toBe(409);
+    const count = (await t.ctx.db.execute(sql`select count(*)::int as n from guests where event_id = ${id}`)).rows;
+    expect(count).toEqual([{ n: 3 }]);
+    // The list is full, but the invited guest's phone at the door is that guest arriving, not a new one.
+    const known = await t.request('POST', `/checkin/${id}/walk-ins`, { token: owner.token, body: { fullName: 'Invited Guest', phoneNumber: '052-555-0301', people: 2 } });
+    expect(known.statusCode, known.body).toBe(200);
+    expect(known.json()).toMatchObject({ guestId: invited.id, arrived: true, arrivedPeople: 2 });
   });
 
   it('finds guests by name, and by phone for a host', async () => {

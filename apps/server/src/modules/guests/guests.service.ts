@@ -74,6 +74,17 @@ export const guestCapOf = (event: { inviteeLimit: number | null }): number =>
   Math.min(event.inviteeLimit ?? MAX_GUESTS_PER_EVENT, MAX_GUESTS_PER_EVENT);
 
 const eventNotFound = () => new AppError('NOT_FOUND', 'event not found');
+
+/**
+ * Holds a place on the event's guest list for a guest added in the same transaction: the event's row stays locked
+ * until it ends, so parallel adds (the list, a walk-in at the door) never pass the package's cap.
+ */
+export const reserveGuestPlace = async (tx: repo.Tx, eventId: string): Promise<repo.LockedEvent> => {
+  const event = await repo.lockEvent(tx, eventId, 'update');
+  if (!event) throw eventNotFound();
+  if ((await repo.countGuests(tx, eventId)) >= guestCapOf(event)) throw new AppError('INVITEE_LIMIT_REACHED', 'the package is full');
+  return event;
+};
 const guestNotFound = () => new AppError('NOT_FOUND', 'guest not found');
 const invalidField = (path: string) => new AppError('VALIDATION', 'invalid input', [{ path, message: MSG.invalidValue }]);
 const phoneExists = () => new AppError('PHONE_EXISTS', 'the phone is already on the list', [{ path: 'phoneNumber', message: MSG.invalidValue }]);
@@ -115,14 +126,11 @@ export const createGuest = async (ctx: AppContext, userId: string, eventId: stri
   await requireEventAccess(ctx.db, userId, eventId, 'manageGuests');
   try {
     const row = await ctx.db.transaction(async (tx) => {
-      // The count and the insert happen under the event's row lock, so parallel adds never pass the cap.
-      const event = await repo.lockEvent(tx, eventId, 'update');
-      if (!event) throw eventNotFound();
+      const event = await reserveGuestPlace(tx, eventId);
       const lang = input.lang ?? event.defaultLang;
       requireLang(event, lang);
       const { groupName, ...fields } = input;
       await requireGroup(tx, eventId, fields.groupId);
-      if ((await repo.countGuests(tx, eventId)) >= guestCapOf(event)) throw new AppError('INVITEE_LIMIT_REACHED', 'the package is full');
       const groupId = groupName === undefined ? fields.groupId : await findOrCreateGroup(tx, eventId, groupName);
       return repo.insertGuest(tx, eventId, { ...fields, groupId, lang }, newInviteLink(ctx.config.secrets.tokenPepper, 'guest'));
     });

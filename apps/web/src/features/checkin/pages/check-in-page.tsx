@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
 import { translateError } from '../../../i18n/translate-error';
+import { isApiError } from '../../../app/api-error';
 import { useSession } from '../../../app/use-session';
 import { addWalkIn, checkinKeys, useCheckinContext, useCheckinScan, useCheckinSearch, useCheckinSummary, useCreateUsherLink, useRevokeUsherLink, useUsherLinks } from '../api';
 import { takeUsherTokenFromUrl, usherTokenOf } from '../door-access';
@@ -200,7 +201,8 @@ function WalkInDialog({ open, eventId, onClose, onAdded }: { open: boolean; even
       setPhoneNumber('');
       setPeople('1');
     } catch (e) {
-      setError(translateError(t, e));
+      // At the door, a full package needs more than "the package is full": what the usher can still do.
+      setError(isApiError(e) && e.code === 'INVITEE_LIMIT_REACHED' ? t('checkin.walkInFull') : translateError(t, e));
     } finally {
       setBusy(false);
     }
