@@ -2,7 +2,8 @@
 // cache) in Chromium on a throttled phone: /login and /register signed out, then the event list and the event
 // dashboard signed in. Prints the requests and compressed bytes each fetched, the build's totals and largest chunks,
 // and the time until the screen's first content is painted, timed in the page (median of BENCH_RUNS). Asserts nothing. BENCH_WATERFALL=1
-// lists the last run's requests with their start and end times; BENCH_SCREENS=login,register,events,dashboard picks.
+// lists the last run's requests with their start and end times; BENCH_SCREENS=login,register,events,dashboard picks;
+// BENCH_ONLY=network or cpu throttles only that one.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { addDays, todayInBusinessZone } from '@magiim/shared';
@@ -30,10 +31,22 @@ const PHONE: Profile = { name: 'phone', latency: 150, downloadThroughput: (1.6e6
 /** Issue 16's slow phone: the same link with a 400 ms round trip. */
 const SLOW_PHONE: Profile = { ...PHONE, name: 'slow phone', latency: 400 };
 
+/**
+ * BENCH_ONLY=network keeps the link slow but the CPU at full speed; BENCH_ONLY=cpu the reverse (no network
+ * throttling). Each shows what the other one alone cannot bring under a target.
+ */
+const ONLY = process.env.BENCH_ONLY;
+const applyOnly = (profile: Profile): Profile => {
+  if (ONLY === 'network') return { ...profile, name: `${profile.name}'s network only`, cpuSlowdown: 1 };
+  if (ONLY === 'cpu') return { ...profile, name: `${profile.name}'s CPU only`, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+  return profile;
+};
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const describe = (profile: Profile) =>
-  `${(profile.downloadThroughput * 8) / 1e6} Mbps down, ${profile.latency} ms RTT, CPU ${profile.cpuSlowdown}× slower`;
+  `${profile.downloadThroughput < 0 ? 'network unthrottled' : `${(profile.downloadThroughput * 8) / 1e6} Mbps down, ${profile.latency} ms RTT`}, ` +
+  (profile.cpuSlowdown > 1 ? `CPU ${profile.cpuSlowdown}× slower` : 'CPU at full speed');
 
 type Kind = 'js' | 'css' | 'font' | 'html' | 'api' | 'other';
 const kindOf = (url: string, mime: string): Kind => {
@@ -206,7 +219,8 @@ const printRuns = (screen: Screen, runs: Run[]) => {
   );
 };
 
-const measure = async (browser: Browser, url: string, screen: Screen) => {
+const measure = async (browser: Browser, url: string, measured: Screen) => {
+  const screen = { ...measured, profile: applyOnly(measured.profile) };
   console.log(`\n== ${screen.title} on a ${screen.profile.name} (${describe(screen.profile)}), ${RUNS} cold runs`);
   console.log(`first content: ${screen.waitsFor}`);
   const runs: Run[] = [];
