@@ -7,7 +7,9 @@ import { RateLimitedError, secondsUntilFree, storedBucketOf } from './rate-limit
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMITS: 'on' });
+  // The bursts below send 150 requests at once to a pool of 10 connections: on a loaded machine some waited more
+  // than the default 5 s and got 503 "busy" instead of the 401/429 under test. Here they wait for their turn.
+  t = await createTestApp({ RATE_LIMITS: 'on', DB_POOL_WAIT_TIMEOUT_MS: '60000' });
 });
 afterAll(async () => {
   await t?.close();
