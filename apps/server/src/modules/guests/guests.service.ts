@@ -74,17 +74,6 @@ export const guestCapOf = (event: { inviteeLimit: number | null }): number =>
   Math.min(event.inviteeLimit ?? MAX_GUESTS_PER_EVENT, MAX_GUESTS_PER_EVENT);
 
 const eventNotFound = () => new AppError('NOT_FOUND', 'event not found');
-
-/**
- * Holds a place on the event's guest list for a guest added in the same transaction: the event's row stays locked
- * until it ends, so parallel adds (the list, a walk-in at the door) never pass the package's cap.
- */
-export const reserveGuestPlace = async (tx: repo.Tx, eventId: string): Promise<repo.LockedEvent> => {
-  const event = await repo.lockEvent(tx, eventId, 'update');
-  if (!event) throw eventNotFound();
-  if ((await repo.countGuests(tx, eventId)) >= guestCapOf(event)) throw new AppError('INVITEE_LIMIT_REACHED', 'the package is full');
-  return event;
-};
 const guestNotFound = () => new AppError('NOT_FOUND', 'guest not found');
 const invalidField = (path: string) => new AppError('VALIDATION', 'invalid input', [{ path, message: MSG.invalidValue }]);
 const phoneExists = () => new AppError('PHONE_EXISTS', 'the phone is already on the list', [{ path: 'phoneNumber', message: MSG.invalidValue }]);
@@ -120,6 +109,17 @@ const findOrCreateGroup = async (tx: repo.Tx, eventId: string, typed: string): P
   const created = await find();
   if (!created) throw new AppError('GROUP_NAME_EXISTS', 'the event has a group by that name', [{ path: 'groupName', message: MSG.invalidValue }]);
   return created.id;
+};
+
+/**
+ * Holds a place on the event's guest list for a guest added in the same transaction: the event's row stays locked
+ * until it ends, so parallel adds (the list, a walk-in at the door) never pass the package's cap.
+ */
+export const reserveGuestPlace = async (tx: repo.Tx, eventId: string): Promise<repo.LockedEvent> => {
+  const event = await repo.lockEvent(tx, eventId, 'update');
+  if (!event) throw eventNotFound();
+  if ((await repo.countGuests(tx, eventId)) >= guestCapOf(event)) throw new AppError('INVITEE_LIMIT_REACHED', 'the package is full');
+  return event;
 };
 
 export const createGuest = async (ctx: AppContext, userId: string, eventId: string, input: GuestInputParsed): Promise<GuestDto> => {
