@@ -43,6 +43,9 @@ export const createAppTheme = (direction: 'rtl' | 'ltr', lang = 'he'): Theme =>
       MuiCard: { styleOverrides: { root: { borderRadius: radius.card, boxShadow: shadows.card, border: `1px solid ${colors.line}` } } },
       MuiPaper: { styleOverrides: { rounded: { borderRadius: radius.card } } },
       MuiDialog: { styleOverrides: { paper: { borderRadius: radius.card } } },
+      // The buttons line up with the content's 24 px edge (MUI's 8 px left them hanging at the paper's corner); two
+      // long labels on a phone wrap to a second line instead of running past the paper.
+      MuiDialogActions: { styleOverrides: { root: { padding: '8px 24px 16px', flexWrap: 'wrap', rowGap: 8 } } },
       MuiAlert: {
         styleOverrides: {
           // An action that does not fit beside the text goes below it, at the end, instead of squeezing to a letter a line.
