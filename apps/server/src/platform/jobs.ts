@@ -58,6 +58,8 @@ export interface Jobs {
   boss: PgBoss;
 }
 
+const DEADLOCK_DETECTED = '40P01';
+
 // The message lands in pgboss.job: serializeError drops a failed query's parameters.
 const errorMessageOf = (error: unknown): string => serializeError(error).message.slice(0, 500);
 
@@ -82,6 +84,26 @@ export const startJobs = async (options: {
   });
   await boss.start();
   const created = new Set<string>();
+  // pg-boss 10 creates a queue in one transaction that ends by attaching the queue's table to the shared job table:
+  // two creations at once deadlock and PostgreSQL ends one (an app then exited at start). In this process they take
+  // turns; against another process starting at the same time, the one ended is repeated (create_queue does nothing
+  // for a queue that exists).
+  let creating: Promise<unknown> = Promise.resolve();
+  const createQueue = (name: string, queue: Parameters<PgBoss['createQueue']>[1]) => {
+    const attempt = async () => {
+      for (let tries = 1; ; tries++) {
+        try {
+          return await boss.createQueue(name, queue);
+        } catch (error) {
+          if ((error as { code?: string }).code !== DEADLOCK_DETECTED || tries >= 8) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 200));
+        }
+      }
+    };
+    const turn = creating.then(attempt, attempt);
+    creating = turn.catch(() => undefined);
+    return turn;
+  };
   const ensureQueue = async (job: JobDefinition<object>) => {
     if (created.has(job.name)) return;
     const queue = {
@@ -92,7 +114,7 @@ export const startJobs = async (options: {
       ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
       ...(job.policy ? { policy: job.policy } : {}),
     };
-    await boss.createQueue(job.name, queue);
+    await createQueue(job.name, queue);
     // createQueue leaves an existing queue as it was: a policy declared later is set on it here.
     if (job.policy) await boss.updateQueue(job.name, queue);
     created.add(job.name);

@@ -1,0 +1,53 @@
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { databaseUrlFor } from '../../test/database-url.js';
+import { NO_PAYLOAD, startJobs, type JobDefinition, type Jobs } from './jobs.js';
+
+/**
+ * An API process and a worker starting together on a new database both create the job queues. pg-boss 10 creates a
+ * queue in one transaction that ends by attaching its table to the shared job table: two at once deadlocked and
+ * PostgreSQL ended one (a browser run's app exited at start with "deadlock detected" in pgboss.create_queue).
+ */
+const adminUrl = inject('adminDatabaseUrl');
+const name = `magiim_queues_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+const processes: Jobs[] = [];
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+});
+
+afterAll(async () => {
+  await Promise.all(processes.map((jobs) => jobs.stop()));
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+});
+
+const queue = (n: number): JobDefinition<object> => ({
+  name: `queues-test.q${n}`,
+  retryLimit: 0,
+  retryDelaySeconds: 1,
+  schema: NO_PAYLOAD,
+  handle: async () => {},
+});
+
+describe('job queues', () => {
+  it('are created by several processes at once, each queue once, without a deadlock', async () => {
+    const connectionString = databaseUrlFor(adminUrl, name);
+    const logger = pino({ level: 'silent' });
+    processes.push(await startJobs({ connectionString, logger }), await startJobs({ connectionString, logger }));
+    const definitions = Array.from({ length: 16 }, (_, n) => queue(n));
+    // Every process sends to every queue at once: the first send of each name creates its queue.
+    const results = await Promise.allSettled(processes.flatMap((jobs) => definitions.map((definition) => jobs.send(definition, {}))));
+    expect(results.filter((result) => result.status === 'rejected').map((result) => String((result as PromiseRejectedResult).reason))).toEqual([]);
+    const created = (await processes[0]!.boss.getQueues()).map((row) => row.name).filter((queueName) => queueName.startsWith('queues-test.'));
+    expect(created.sort()).toEqual(definitions.map((definition) => definition.name).sort());
+    for (const definition of definitions) expect(await processes[0]!.boss.getQueueSize(definition.name)).toBe(2);
+  });
+});
