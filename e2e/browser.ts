@@ -42,6 +42,47 @@ export const resolveBrowser = async (): Promise<BrowserBinary> => {
   };
 };
 
+/** playwright-core's own --disable-features list (its chromiumSwitches), as of the installed version. */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * New headless Chromium (Debian's 156) opens, for every browser context, a window whose two omnibox popups are
+ * WebUI pages in a renderer of their own: half of Chromium's CPU for a context that loads one app page (8 such
+ * contexts: 23 s → 12 s, scripts measured with /proc), and the suite opens hundreds. Chromium reads only the last
+ * --disable-features, so this one repeats Playwright's (e2e/browser-launch.test.ts fails if they drift apart).
+ */
+const DISABLED_FEATURES = [...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+/** playwright-core's --enable-features, kept when the packaged shell brings its own list. */
+export const PLAYWRIGHT_ENABLED_FEATURES = ['CDPScreenshotNewSurface', 'SkipListAccountsWithoutGaiaCookies'];
+
+const featuresIn = (args: string[], flag: string) =>
+  args.filter((arg) => arg.startsWith(`${flag}=`)).flatMap((arg) => arg.slice(flag.length + 1).split(',').filter(Boolean));
+
+/** The binary's flags with ours, one --disable-features and one --enable-features holding every list. */
+export const launchArgs = (binaryArgs: string[]): string[] => {
+  const disabled = [...new Set([...DISABLED_FEATURES, ...featuresIn(binaryArgs, '--disable-features')])];
+  const enabled = [...new Set([...PLAYWRIGHT_ENABLED_FEATURES, ...featuresIn(binaryArgs, '--enable-features')])];
+  const rest = binaryArgs.filter((arg) => !/^--(disable|enable)-features=/.test(arg));
+  return [...new Set([...rest, ...LAUNCH_FLAGS, `--disable-features=${disabled.join(',')}`, `--enable-features=${enabled.join(',')}`])];
+};
+
 const LAUNCH_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -59,6 +100,6 @@ export const launchBrowser = async (): Promise<Browser> => {
   return chromium.launch({
     executablePath: binary.executablePath,
     headless: true,
-    args: [...new Set([...binary.args, ...LAUNCH_FLAGS])],
+    args: launchArgs(binary.args),
   });
 };

@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser.js';
+
+/** The process's parent and arguments, from /proc (Chromium's main process keeps its argv NUL-separated). */
+const processInfo = (pid: string) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]!;
+    return { ppid, args: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0') };
+  } catch {
+    return undefined; // gone meanwhile
+  }
+};
+
+const descendsFromUs = (pid: string): boolean => {
+  for (let current = pid, hops = 0; current !== '0' && current !== '1' && hops < 10; hops++) {
+    if (current === String(process.pid)) return true;
+    const info = processInfo(current);
+    if (!info) return false;
+    current = info.ppid;
+  }
+  return false;
+};
+
+/** The browser process this file launched: the one driven over the pipe, below this worker. */
+const browserArgs = (): string[] => {
+  const found = readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .map((pid) => ({ pid, args: processInfo(pid)?.args ?? [] }))
+    .filter(({ pid, args }) => args.includes('--remote-debugging-pipe') && descendsFromUs(pid));
+  expect(found).toHaveLength(1);
+  return found[0]!.args;
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the suite’s browser', () => {
+  it('keeps every feature Playwright turns off or on: Chromium reads only the last of each flag', () => {
+    const args = browserArgs();
+    for (const flag of ['--disable-features', '--enable-features']) {
+      const lists = args.filter((arg) => arg.startsWith(`${flag}=`)).map((arg) => arg.slice(flag.length + 1).split(','));
+      expect(lists.length).toBeGreaterThan(0);
+      const last = lists.at(-1)!;
+      for (const earlier of lists) expect(last).toEqual(expect.arrayContaining(earlier));
+    }
+  });
+
+  it('opens a context without the omnibox popups’ WebUI pages (a renderer each, per context)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('data:text/html,<p>ready</p>');
+    const session = await browser.newBrowserCDPSession();
+    const { targetInfos } = (await session.send('Target.getTargets', { filter: [{}] } as never)) as unknown as {
+      targetInfos: { type: string; url: string }[];
+    };
+    await session.detach();
+    await context.close();
+    expect(targetInfos.some((target) => target.type === 'page')).toBe(true);
+    expect(targetInfos.filter((target) => target.url.startsWith('chrome://omnibox-popup'))).toEqual([]);
+  });
+});
