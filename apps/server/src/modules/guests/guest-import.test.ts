@@ -453,10 +453,10 @@ describe('template and export', () => {
     await setInviteeLimit(t, eventId, 10_000);
     const rows = Array.from({ length: 10_000 }, (_, i) => ({ fullName: `אורח מספר ${i} משפחת כהן-לוי`, phoneNumber: `05${2 + (i % 3)}-${String(i).padStart(7, '0')}`, group: 'חברים' }));
     expect((await pasteRows(token, eventId, rows, true)).json()).toMatchObject({ imported: 10_000 });
-    // The smaller stall of two exports: a busy machine adds random pauses to one, while work done on the loop
-    // stalls both.
+    // The smallest stall of up to four exports: a busy machine pauses the whole process at random (972 ms twice in a
+    // row once, with five test files and PostgreSQL on two cores), while work done on the loop stalls every one.
     const stalls: number[] = [];
-    for (let run = 0; run < 2; run++) {
+    for (let run = 0; run < 4 && !(Math.min(...stalls) < 400); run++) {
       const delay = monitorEventLoopDelay({ resolution: 10 });
       delay.enable();
       const res = await t.request('GET', `/guests/export/${eventId}/he`, { token });

@@ -110,9 +110,24 @@ describe('dispatch', () => {
 
   it('skips a guest who answered or opted out after the freeze, and holds a paused event', async () => {
     const { eventId, guests } = await paidEventWithGuests(t, 3);
-    await startAction(t.ctx, eventId, 'round1', { by: 'host' });
-    await setStatus(t, guests[0]!.id, 'declined', 0);
-    await t.ctx.db.execute(sql`insert into message_opt_outs (event_id, phone_number, via) values (${eventId}, ${guests[1]!.phoneNumber}, 'whatsapp')`);
+    // The app's worker dispatches too, and under load it sent the frozen rows before the answer below was saved. A
+    // claim also records the event's turn: holding that row in an open transaction holds every claim of the event
+    // until the guests have changed.
+    const hold = await t.ctx.database.pool.connect();
+    try {
+      await hold.query('begin');
+      await hold.query(
+        `insert into messaging_event_turns (event_id, channel, served_at) select $1, c, now() from generate_series(1, 3) c
+         on conflict (event_id, channel) do update set served_at = excluded.served_at`,
+        [eventId],
+      );
+      await startAction(t.ctx, eventId, 'round1', { by: 'host' });
+      await setStatus(t, guests[0]!.id, 'declined', 0);
+      await t.ctx.db.execute(sql`insert into message_opt_outs (event_id, phone_number, via) values (${eventId}, ${guests[1]!.phoneNumber}, 'whatsapp')`);
+      await hold.query('commit');
+    } finally {
+      hold.release();
+    }
     await pump();
     const byGuest = new Map((await outboxOf(t, eventId)).map((row) => [row.guestId, row]));
     expect(byGuest.get(guests[0]!.id)).toMatchObject({ state: 'skipped', reason: 'answered' });

@@ -397,15 +397,19 @@ describe('a default text Meta refuses or pauses', () => {
     expect((await rowsOf(eventId)).map((row) => `${row.purpose}:${row.status}`).sort()).toEqual(['direction:disabled', 'invitation:rejected', 'thanks:paused']);
   });
 
-  it('a burst of kicks queues at most two sync jobs for the event', async () => {
+  it('a burst of kicks leaves at most one sync job of the event waiting', async () => {
     const eventId = randomUUID();
     await Promise.all(Array.from({ length: 20 }, () => kickTemplateSync(t.ctx, eventId)));
     for (let i = 0; i < 20; i++) await kickTemplateSync(t.ctx, eventId);
-    const jobs = (
-      await t.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = ${TEMPLATE_SYNC_JOB.name} and data->>'eventId' = ${eventId}`)
-    ).rows[0]!.n;
-    expect(jobs).toBeGreaterThanOrEqual(1);
-    expect(jobs).toBeLessThanOrEqual(2);
+    // The app's worker takes the waiting job meanwhile (a kick after that queues the next sync, as it should): what
+    // the burst must not do is leave more than one waiting.
+    const { waiting, all } = (
+      await t.ctx.db.execute<{ waiting: number; all: number }>(sql`
+        select count(*) filter (where state in ('created', 'retry'))::int as waiting, count(*)::int as all
+        from pgboss.job where name = ${TEMPLATE_SYNC_JOB.name} and data->>'eventId' = ${eventId}`)
+    ).rows[0]!;
+    expect(all).toBeGreaterThanOrEqual(1);
+    expect(waiting).toBeLessThanOrEqual(1);
   });
 });
 
