@@ -1,9 +1,9 @@
 import pg from 'pg';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { databaseUrlFor } from '../../test/database-url.js';
-import { NO_PAYLOAD, startJobs, type JobDefinition, type Jobs } from './jobs.js';
+import { CRON_POLLING_INTERVAL_SECONDS, NO_PAYLOAD, startJobs, type JobDefinition, type Jobs } from './jobs.js';
 
 /**
  * An API process and a worker starting together on a new database both create the job queues. pg-boss 10 creates a
@@ -49,5 +49,22 @@ describe('job queues', () => {
     const created = (await processes[0]!.boss.getQueues()).map((row) => row.name).filter((queueName) => queueName.startsWith('queues-test.'));
     expect(created.sort()).toEqual(definitions.map((definition) => definition.name).sort());
     for (const definition of definitions) expect(await processes[0]!.boss.getQueueSize(definition.name)).toBe(2);
+  });
+
+  it('poll the housekeeping queues a cron fills every few seconds and the others every half second', async () => {
+    const jobs = await startJobs({ connectionString: databaseUrlFor(adminUrl, name), logger: pino({ level: 'silent' }) });
+    processes.push(jobs);
+    const polling = new Map<string, number | undefined>();
+    const work = jobs.boss.work.bind(jobs.boss);
+    vi.spyOn(jobs.boss, 'work').mockImplementation(((queueName: string, options: { pollingIntervalSeconds?: number }, handler: never) => {
+      polling.set(queueName, options.pollingIntervalSeconds);
+      return work(queueName, options, handler);
+    }) as never);
+    await jobs.work([
+      { ...queue(100), name: 'queues-test.mail' },
+      { ...queue(101), name: 'queues-test.prune', cron: '17 4 * * *' },
+    ]);
+    expect(CRON_POLLING_INTERVAL_SECONDS).toBeGreaterThan(0.5);
+    expect(Object.fromEntries(polling)).toEqual({ 'queues-test.mail': 0.5, 'queues-test.prune': CRON_POLLING_INTERVAL_SECONDS });
   });
 });

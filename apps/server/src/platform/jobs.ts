@@ -60,6 +60,14 @@ export interface Jobs {
 
 const DEADLOCK_DETECTED = '40P01';
 
+/**
+ * Every worker loop asks the database for a job each time it finds none, so an idle worker process made about 65
+ * queries a second, half of them for the 17 housekeeping queues whose jobs come from a cron every minute or hour.
+ * Those wait up to this long instead (a tick a few seconds late changes nothing); the queues a person waits on
+ * (e-mail, sends, calls, webhooks) keep the short interval.
+ */
+export const CRON_POLLING_INTERVAL_SECONDS = 5;
+
 // The message lands in pgboss.job: serializeError drops a failed query's parameters.
 const errorMessageOf = (error: unknown): string => serializeError(error).message.slice(0, 500);
 
@@ -69,6 +77,7 @@ export const startJobs = async (options: {
   pollingIntervalSeconds?: number;
   poolSize?: number;
 }): Promise<Jobs> => {
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 0.5;
   const boss = new PgBoss({
     connectionString: options.connectionString,
     max: options.poolSize ?? 4,
@@ -141,7 +150,7 @@ export const startJobs = async (options: {
         for (let loop = 0; loop < (definition.workers ?? 1); loop++) {
           const workerId: string = await boss.work<object>(
             definition.name,
-            { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize },
+            { pollingIntervalSeconds: definition.cron ? Math.max(pollingIntervalSeconds, CRON_POLLING_INTERVAL_SECONDS) : pollingIntervalSeconds, batchSize },
             async (batch) => {
               // A full batch means more may be waiting: skip the poll delay (pg-boss waits after every fetch).
               if (batch.length === batchSize) boss.notifyWorker(workerId);
