@@ -35,6 +35,27 @@ const claimsOutlived = (eventId: string) =>
       call_started_at = call_started_at - ${engineSettings.claimLeaseMs + 60_000} * interval '1 millisecond'
     where event_id = ${eventId} and claimed_at is not null`);
 
+/**
+ * Runs `change` while every dispatcher's claim of the event waits: the app's worker dispatches too, and under load it
+ * sent frozen rows before a change the test made right after the freeze. A claim also records the event's turn, so
+ * holding that row in an open transaction holds the claim until the change is saved.
+ */
+const holdingClaims = async (eventId: string, change: () => Promise<void>) => {
+  const hold = await t.ctx.database.pool.connect();
+  try {
+    await hold.query('begin');
+    await hold.query(
+      `insert into messaging_event_turns (event_id, channel, served_at) select $1, c, now() from generate_series(1, 3) c
+       on conflict (event_id, channel) do update set served_at = excluded.served_at`,
+      [eventId],
+    );
+    await change();
+    await hold.query('commit');
+  } finally {
+    hold.release();
+  }
+};
+
 const pump = async () => {
   await pumpOutbox(t.ctx, 3_000);
   for (let i = 0; i < 100; i++) {
@@ -110,24 +131,11 @@ describe('dispatch', () => {
 
   it('skips a guest who answered or opted out after the freeze, and holds a paused event', async () => {
     const { eventId, guests } = await paidEventWithGuests(t, 3);
-    // The app's worker dispatches too, and under load it sent the frozen rows before the answer below was saved. A
-    // claim also records the event's turn: holding that row in an open transaction holds every claim of the event
-    // until the guests have changed.
-    const hold = await t.ctx.database.pool.connect();
-    try {
-      await hold.query('begin');
-      await hold.query(
-        `insert into messaging_event_turns (event_id, channel, served_at) select $1, c, now() from generate_series(1, 3) c
-         on conflict (event_id, channel) do update set served_at = excluded.served_at`,
-        [eventId],
-      );
+    await holdingClaims(eventId, async () => {
       await startAction(t.ctx, eventId, 'round1', { by: 'host' });
       await setStatus(t, guests[0]!.id, 'declined', 0);
       await t.ctx.db.execute(sql`insert into message_opt_outs (event_id, phone_number, via) values (${eventId}, ${guests[1]!.phoneNumber}, 'whatsapp')`);
-      await hold.query('commit');
-    } finally {
-      hold.release();
-    }
+    });
     await pump();
     const byGuest = new Map((await outboxOf(t, eventId)).map((row) => [row.guestId, row]));
     expect(byGuest.get(guests[0]!.id)).toMatchObject({ state: 'skipped', reason: 'answered' });
@@ -135,11 +143,15 @@ describe('dispatch', () => {
     expect(byGuest.get(guests[2]!.id)).toMatchObject({ state: 'sent' });
 
     const paused = await paidEventWithGuests(t, 2);
-    await startAction(t.ctx, paused.eventId, 'round1', { by: 'host' });
-    await t.ctx.db.execute(sql`insert into messaging_pauses (event_id) values (${paused.eventId})`);
+    await holdingClaims(paused.eventId, async () => {
+      await startAction(t.ctx, paused.eventId, 'round1', { by: 'host' });
+      await t.ctx.db.execute(sql`insert into messaging_pauses (event_id) values (${paused.eventId})`);
+    });
     await pump();
     expect((await outboxOf(t, paused.eventId)).map((row) => row.state)).toEqual(['queued', 'queued']);
     await t.ctx.db.execute(sql`delete from messaging_pauses where event_id = ${paused.eventId}`);
+    // A dispatcher whose claim was held above found the pause and gave its rows back for a minute: it passes here.
+    await t.ctx.db.execute(sql`update outbox_messages set not_before = now() where event_id = ${paused.eventId} and state = 'queued'`);
     await pump();
     expect((await outboxOf(t, paused.eventId)).map((row) => row.state)).toEqual(['sent', 'sent']);
   });
