@@ -20,13 +20,13 @@ const VENDOR_CHUNKS: [RegExp, string][] = [
 // The groups of src/build/first-screen-chunks.ts: the two entries, the app's start, the signed-in host's first
 // screens (the modules they render from), and the pages a visitor opens without an account (router lazy imports).
 const SIGNED_IN_ROOTS = [
-  /src\/app\/layouts\/manage-events-layout\.tsx$/,
-  /src\/features\/events\/pages\/(manage-events-page|event-layout)\.tsx$/,
-  /src\/features\/statistics\/pages\/statistics-page\.tsx$/,
   /src\/app\/first-screen\/seed-queries\.ts$/,
   // The Hebrew texts the first screens show, which they wait for (app/i18n.ts ensureFirstScreenTexts).
   new RegExp(`src\\/i18n\\/features\\/(${FIRST_SCREEN_FEATURES.join('|')})\\.he\\.json$`),
 ];
+/** Each screen's own frame and page: what only one of them uses goes to that screen's file. */
+const EVENT_LIST_ROOTS = [/src\/app\/layouts\/manage-events-layout\.tsx$/, /src\/features\/events\/pages\/manage-events-page\.tsx$/];
+const DASHBOARD_ROOTS = [/src\/features\/events\/pages\/event-layout\.tsx$/, /src\/features\/statistics\/pages\/statistics-page\.tsx$/];
 const APP_START = /src\/app\/start\.tsx$/;
 /** The answer checks the first screens load after paint (src/app/response-schemas.ts): one file. */
 const RESPONSE_CHECKS = /src\/app\/response-schemas\.ts$/;
@@ -75,6 +75,8 @@ const chunkGroupOf = (id: string, graph: ModuleGraph): ChunkGroup | undefined =>
           entry: ids.filter((m) => info(m)?.isEntry && path.basename(m) === 'index.html'),
           app: ids.filter((m) => APP_START.test(m)),
           signedIn: ids.filter((m) => SIGNED_IN_ROOTS.some((root) => root.test(m))),
+          eventList: ids.filter((m) => EVENT_LIST_ROOTS.some((root) => root.test(m))),
+          dashboard: ids.filter((m) => DASHBOARD_ROOTS.some((root) => root.test(m))),
           publicPages: router ? (info(router)?.dynamicallyImportedIds ?? []).filter((m) => PUBLIC_PAGES.test(m)) : [],
           checks: ids.filter((m) => RESPONSE_CHECKS.test(m)),
         },

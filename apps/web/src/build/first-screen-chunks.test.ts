@@ -46,6 +46,25 @@ describe('planChunkGroups', () => {
     expect(withChecks.get('theme')).toBe('app');
   });
 
+  it("gives each signed-in first screen its own file for what only it uses, and one shared file for the rest", () => {
+    const screens: Record<string, string[]> = {
+      'list-page': ['event-card', 'frame', 'menu'],
+      'dashboard-page': ['figures', 'frame', 'table'],
+      figures: ['table', 'menu'],
+      frame: ['theme'],
+      seed: ['session'],
+    };
+    const split = planChunkGroups(
+      { login: ['login'], entry: ['entry'], app: ['start'], signedIn: ['seed'], eventList: ['list-page'], dashboard: ['dashboard-page'], publicPages: ['register'] },
+      (id) => screens[id] ?? graph[id] ?? [],
+    );
+    expect(['list-page', 'event-card'].map((id) => split.get(id))).toEqual(['event-list', 'event-list']);
+    expect(['dashboard-page', 'figures', 'table'].map((id) => split.get(id))).toEqual(['dashboard', 'dashboard', 'dashboard']);
+    // Used by both screens, or by the shared roots: one file both load.
+    expect(['frame', 'menu', 'seed'].map((id) => split.get(id))).toEqual(['signed-in', 'signed-in', 'signed-in']);
+    expect([split.get('theme'), split.get('session')]).toEqual(['app', 'shared']);
+  });
+
   it('never lets a group import a group loaded after it (no cycle, /login stays on its own files)', () => {
     const order: (ChunkGroup | undefined)[] = ['shared', undefined, 'shared-ui', 'app', 'pages-common', 'signed-in'];
     for (const [id, group] of plan) {

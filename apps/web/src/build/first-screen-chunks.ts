@@ -8,7 +8,9 @@
  *  - `shared-ui`: what it shares with the rest of the SPA (components such as the language flag);
  *  - `app`: what every SPA page needs (src/app/start.tsx: providers, MUI's core, i18n, the router table), which
  *    the small entry (src/main.tsx, left as rollup makes it) starts;
- *  - `signed-in`: what only the signed-in first screens use (frames, dashboard, their MUI parts and texts);
+ *  - `signed-in`: what both signed-in first screens use (frames, menus, their MUI parts and texts);
+ *  - `event-list`, `dashboard`: what only one of them uses (the event cards; the dashboard's figures, funnel and
+ *    tables), so the event list does not download the dashboard and the dashboard not the list;
  *  - `pages-common`: what they share with the pages a visitor opens without an account (registration,
  *    policies, not found), so those pages do not download the whole signed-in chunk;
  *  - `checks`: the answer checks (src/app/response-schemas.ts: zod and the shared schemas), which the first screens
@@ -16,7 +18,7 @@
  * Everything else (the other screens, dialogs loaded on demand) stays where rollup puts it; the build sets
  * `onlyExplicitManualChunks`, so a grouped module's dependencies are not pulled into its group.
  */
-export type ChunkGroup = 'shared' | 'shared-ui' | 'app' | 'signed-in' | 'pages-common' | 'checks';
+export type ChunkGroup = 'shared' | 'shared-ui' | 'app' | 'signed-in' | 'event-list' | 'dashboard' | 'pages-common' | 'checks';
 
 export interface ChunkRoots {
   /** The light sign-in page's entry. */
@@ -25,8 +27,12 @@ export interface ChunkRoots {
   entry: readonly string[];
   /** The app the entry starts with a dynamic import. */
   app: readonly string[];
-  /** The signed-in first screens and what they need before they render. */
+  /** What both signed-in first screens need before they render. */
   signedIn: readonly string[];
+  /** The event list's own modules (its frame and page). */
+  eventList?: readonly string[];
+  /** The event dashboard's own modules (its frame and page). */
+  dashboard?: readonly string[];
   /** The pages a visitor opens without an account. */
   publicPages: readonly string[];
   /** The answer checks, loaded on their own after the first screen has painted. */
@@ -47,13 +53,24 @@ export const staticClosure = (roots: readonly string[], importsOf: (id: string) 
 
 export const planChunkGroups = (roots: ChunkRoots, importsOf: (id: string) => readonly string[]): Map<string, ChunkGroup> => {
   const closure = (of: readonly string[]) => staticClosure(of, importsOf);
-  const [login, entry, app, signedIn, publicPages] = [roots.login, roots.entry, roots.app, roots.signedIn, roots.publicPages].map(closure) as Set<string>[];
+  const [login, entry, app, signedIn, eventList, dashboard, publicPages] = [
+    roots.login,
+    roots.entry,
+    roots.app,
+    roots.signedIn,
+    roots.eventList ?? [],
+    roots.dashboard ?? [],
+    roots.publicPages,
+  ].map(closure) as Set<string>[];
+  // One screen's own module is one the other screen and the shared roots do not reach.
+  const screenOf = (id: string): ChunkGroup =>
+    signedIn!.has(id) || (eventList!.has(id) && dashboard!.has(id)) ? 'signed-in' : eventList!.has(id) ? 'event-list' : 'dashboard';
   const plan = new Map<string, ChunkGroup>();
-  for (const id of new Set([...entry!, ...app!, ...signedIn!])) {
+  for (const id of new Set([...entry!, ...app!, ...signedIn!, ...eventList!, ...dashboard!])) {
     if (login!.has(id)) plan.set(id, entry!.has(id) ? 'shared' : 'shared-ui');
     else if (entry!.has(id)) continue;
     else if (app!.has(id)) plan.set(id, 'app');
-    else plan.set(id, publicPages!.has(id) ? 'pages-common' : 'signed-in');
+    else plan.set(id, publicPages!.has(id) ? 'pages-common' : screenOf(id));
   }
   for (const id of closure(roots.checks ?? [])) if (!plan.has(id) && !entry!.has(id) && !login!.has(id)) plan.set(id, 'checks');
   return plan;
