@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import type { EarlyRequest } from './first-screen/early-requests';
 import { wireGlobalErrorHandlers } from './global-error-handlers';
 import { initI18n } from './i18n';
 import { syncLanguageToAccount } from './language-sync';
 import { AppProviders } from './providers/app-providers';
+import { AppRouterProvider } from './routing/app-router-provider';
 import { queryClient } from './query-client';
 import { createAppRouter } from './router';
 
@@ -28,7 +28,7 @@ export const start = async (early: EarlyRequest[]): Promise<void> => {
   createRoot(container).render(
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <AppRouterProvider router={router} />
       </AppProviders>
     </StrictMode>,
   );
