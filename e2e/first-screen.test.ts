@@ -32,6 +32,28 @@ describe('first screen', () => {
     await context.close();
   });
 
+  it("honours a visitor's system asking for less motion: no ripples, no transitions", async () => {
+    const motionOf = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const context = await browser.newContext({ reducedMotion });
+      const page = await context.newPage();
+      await page.goto(`${app.url}/register`);
+      await page.waitForSelector('input[name="fullName"]', { state: 'visible' });
+      // MUI mounts a button's ripple when it is first pressed: pressed, not released (that would send the form).
+      await page.hover('button[type="submit"]');
+      await page.mouse.down();
+      const seen = await page.evaluate(() => ({
+        ripples: document.querySelectorAll('button[type="submit"] .MuiTouchRipple-root').length,
+        transition: getComputedStyle(document.querySelector('button[type="submit"]')!).transitionDuration,
+      }));
+      await context.close();
+      return seen;
+    };
+    const usual = await motionOf('no-preference');
+    expect(usual.ripples).toBeGreaterThan(0);
+    expect(usual.transition).not.toMatch(/^0s(, 0s)*$/);
+    expect(await motionOf('reduce')).toEqual({ ripples: 0, transition: '0s' });
+  });
+
   it('hides the splash once React renders the page', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

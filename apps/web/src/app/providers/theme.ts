@@ -1,13 +1,34 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { colors, fonts, radius, shadows, spacingUnit, typeScale } from '../../design/tokens';
 
+/** The visitor asked their system for less motion (WCAG 2.3.3). */
+export const prefersReducedMotion = (): boolean =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * With less motion asked for, dialogs, menus and drawers appear and leave at once, buttons show no ripple and
+ * placeholders do not pulse; progress spinners keep turning (they say something is happening).
+ */
+const stillness = {
+  transitions: {
+    create: () => 'none',
+    getAutoHeightDuration: () => 0,
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+  components: {
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
+    MuiSkeleton: { defaultProps: { animation: false } },
+  },
+} as const;
+
 /**
  * The theme every page uses, built from the design tokens (design/tokens.ts, docs/design.md). The purple is
  * a shade darker than the classic #7367F0 so white button text and purple links meet WCAG AA (4.5:1).
  */
-export const createAppTheme = (direction: 'rtl' | 'ltr', lang = 'he'): Theme =>
+export const createAppTheme = (direction: 'rtl' | 'ltr', lang = 'he', reducedMotion = prefersReducedMotion()): Theme =>
   createTheme({
     direction,
+    ...(reducedMotion ? { transitions: stillness.transitions } : {}),
     spacing: spacingUnit,
     palette: {
       mode: 'light',
@@ -58,5 +79,6 @@ export const createAppTheme = (direction: 'rtl' | 'ltr', lang = 'he'): Theme =>
       MuiMenuItem: { styleOverrides: { root: { minHeight: 44 } } },
       // Links sit inside text; colour alone would not set them apart (WCAG 1.4.1).
       MuiLink: { defaultProps: { underline: 'always' }, styleOverrides: { root: { fontWeight: 500, textUnderlineOffset: 3 } } },
+      ...(reducedMotion ? stillness.components : {}),
     },
   });
