@@ -30,3 +30,21 @@ it('finds serious violations on a first run and again after the page changed, an
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.close();
 });
+
+it('reports a text key shown instead of its text, in the page or a label, and not a name that only looks like one', async () => {
+  const page = await browser.newPage();
+  await page.setContent(
+    '<!doctype html><html lang="he" dir="rtl"><head><title>בדיקה</title></head><body><main><h1>מגיעים</h1>' +
+      '<p>statistics.title</p><p>waze.com</p><button aria-label="events.delete.title">×</button></main></body></html>',
+  );
+  const violations = await seriousAxeViolations(page);
+  expect(violations.map((v) => v.id)).toEqual(['raw-text-key']);
+  expect(violations[0]!.help).toContain('statistics.title, events.delete.title');
+
+  await page.evaluate(() => {
+    document.querySelector('p')!.textContent = 'סיכום';
+    document.querySelector('button')!.setAttribute('aria-label', 'מחיקה');
+  });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.close();
+});

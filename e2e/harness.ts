@@ -18,6 +18,7 @@ declare module 'vitest' {
 }
 
 import { launchBrowser as launchPlainBrowser } from './browser.js';
+import { rawTextKeysOnScreen } from './raw-text.js';
 import { settled, watchScreens } from './screens.js';
 
 export { resolveBrowser, type BrowserBinary } from './browser.js';
@@ -171,15 +172,25 @@ const axeOnce = async (page: Page): Promise<AxeViolation[]> => {
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
 };
 
+/** Raw text keys on the page, reported as a violation beside axe's: every page and dialog the suite checks. */
+const rawTextViolations = async (page: Page): Promise<AxeViolation[]> => {
+  const keys = await rawTextKeysOnScreen(page);
+  return keys.length ? [{ id: 'raw-text-key', impact: 'serious', help: `text keys shown instead of their text: ${keys.join(', ')}`, nodes: [] }] : [];
+};
+
+/**
+ * axe's serious and critical violations, and any text key shown instead of its text (raw-text.ts), on the page
+ * as it is once settled.
+ */
 export const seriousAxeViolations = async (page: Page): Promise<AxeViolation[]> => {
   // A dialog still fading in has half-transparent text: axe would measure a contrast nobody sees.
   await settled(page);
-  const first = await axeOnce(page);
+  const first = [...(await axeOnce(page)), ...(await rawTextViolations(page))];
   if (first.length === 0) return first;
   // A toast that began to fade in after the wait above (a save's answer) is measured mid-way the same: the page
   // settled again is what counts, and a real fault is still there then.
   await settled(page, 5_000);
-  return axeOnce(page);
+  return [...(await axeOnce(page)), ...(await rawTextViolations(page))];
 };
 
 /** The path of the first link to `route` in an e-mail, e.g. `/verify-email/abc`. */
