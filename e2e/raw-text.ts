@@ -30,7 +30,7 @@ export const rawTextKeysOnScreen = async (page: Page): Promise<string[]> => {
       const text = node.textContent?.trim() ?? '';
       if (text && looksLikeKey(text) && !node.parentElement?.closest('script, style')) found.push(text);
     }
-    for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title], [alt]')) {
+    for (const element of Array.from(document.body.querySelectorAll('[aria-label], [placeholder], [title], [alt]'))) {
       for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
         const value = element.getAttribute(name)?.trim();
         if (value && looksLikeKey(value)) found.push(value);
