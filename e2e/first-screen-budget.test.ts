@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useFirstScreenHost } from './first-screen-host.js';
 import { contextWithSession } from './host-fixtures.js';
+import { rawTextKeysOnScreen } from './raw-text.js';
 
 /**
  * Issue 28: the first screens' JavaScript has a budget committed in the repository (apps/web/first-screen-budget.json).
@@ -62,5 +63,36 @@ describe('the first screen stays within its JavaScript budget', () => {
     console.log(`dashboard: ${used.files} scripts, ${(used.brotliBytes / 1024).toFixed(1)} KB brotli (budget ${BUDGET.dashboard.files}, ${(BUDGET.dashboard.brotliBytes / 1024).toFixed(1)} KB)`);
     expect(used.files).toBeLessThanOrEqual(BUDGET.dashboard.files);
     expect(used.brotliBytes).toBeLessThanOrEqual(BUDGET.dashboard.brotliBytes);
+  });
+});
+
+/**
+ * The first screens ship only their own features' texts (i18n/first-screen-features.ts); the rest (texts-he) load
+ * after paint. Held back here, the screen as first painted must show no text key in their place.
+ */
+describe("the first screen's own texts are all it shows before the others arrive", () => {
+  const firstPaintKeys = async (url: string, content: string) => {
+    const context = await contextWithSession(setup.browser, setup.host, 'he');
+    const held: { continue: () => Promise<void> }[] = [];
+    await context.route(/\/assets\/texts-he-[\w-]+\.js$/, (route) => void held.push(route));
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForSelector(content, { state: 'visible' });
+    // The others are asked for once the content has painted, and so are the sections below it: both in, a frame
+    // later the screen shows all it can without them.
+    await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    const keys = await rawTextKeysOnScreen(page);
+    await Promise.all(held.map((route) => route.continue()));
+    await context.close();
+    return keys;
+  };
+
+  it('the event list', async () => {
+    expect(await firstPaintKeys(`${setup.app.url}/manage-events`, '[data-testid="event-card-name"]')).toEqual([]);
+  });
+
+  it('the event dashboard', async () => {
+    expect(await firstPaintKeys(`${setup.app.url}/event/${setup.eventId}/statistics`, '[data-testid="stat-attending-value"]')).toEqual([]);
   });
 });
