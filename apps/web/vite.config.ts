@@ -19,14 +19,13 @@ const VENDOR_CHUNKS: [RegExp, string][] = [
 
 // The groups of src/build/first-screen-chunks.ts: the two entries, the app's start, the signed-in host's first
 // screens (the modules they render from), and the pages a visitor opens without an account (router lazy imports).
-const SIGNED_IN_ROOTS = [
-  /src\/app\/first-screen\/seed-queries\.ts$/,
-  // The Hebrew texts the first screens show, which they wait for (app/i18n.ts ensureFirstScreenTexts).
-  new RegExp(`src\\/i18n\\/features\\/(${FIRST_SCREEN_FEATURES.join('|')})\\.he\\.json$`),
-];
+const SIGNED_IN_ROOTS = [/src\/app\/first-screen\/seed-queries\.ts$/];
+/** The Hebrew texts a first screen shows, which it waits for (app/i18n.ts ensureFirstScreenTexts). */
+const textsOf = (screen: keyof typeof FIRST_SCREEN_FEATURES) =>
+  new RegExp(`src\\/i18n\\/features\\/(${FIRST_SCREEN_FEATURES[screen].join('|')})\\.he\\.json$`);
 /** Each screen's own frame and page: what only one of them uses goes to that screen's file. */
-const EVENT_LIST_ROOTS = [/src\/app\/layouts\/manage-events-layout\.tsx$/, /src\/features\/events\/pages\/manage-events-page\.tsx$/];
-const DASHBOARD_ROOTS = [/src\/features\/events\/pages\/event-layout\.tsx$/, /src\/features\/statistics\/pages\/statistics-page\.tsx$/];
+const EVENT_LIST_ROOTS = [/src\/app\/layouts\/manage-events-layout\.tsx$/, /src\/features\/events\/pages\/manage-events-page\.tsx$/, textsOf('eventList')];
+const DASHBOARD_ROOTS = [/src\/features\/events\/pages\/event-layout\.tsx$/, /src\/features\/statistics\/pages\/statistics-page\.tsx$/, textsOf('dashboard')];
 const APP_START = /src\/app\/start\.tsx$/;
 /** The answer checks the first screens load after paint (src/app/response-schemas.ts): one file. */
 const RESPONSE_CHECKS = /src\/app\/response-schemas\.ts$/;
@@ -221,8 +220,12 @@ export default defineConfig({
           const vendor = name ? VENDOR_CHUNKS.find(([pattern]) => pattern.test(name))?.[1] : undefined;
           // Rollup's CommonJS helpers serve React's files above all: they go with React, so React imports no other chunk.
           if (id.startsWith('\0commonjsHelpers')) return 'react';
-          const lang = LANGUAGE_TEXTS.exec(id)?.[1] ?? (HEBREW_FEATURE_TEXTS.test(id) && !chunkGroupOf(id, graph) ? 'he' : undefined);
-          return vendor ?? (lang ? `texts-${lang}` : chunkGroupOf(id, graph));
+          const group = chunkGroupOf(id, graph);
+          const lang = LANGUAGE_TEXTS.exec(id)?.[1] ?? (HEBREW_FEATURE_TEXTS.test(id) && !group ? 'he' : undefined);
+          // Texts only one screen shows get a file of their own: the other screen loads them after paint with the
+          // rest of the texts, and so need not download that screen's code.
+          if (group && HEBREW_FEATURE_TEXTS.test(id) && (group === 'event-list' || group === 'dashboard')) return `${group}-texts`;
+          return vendor ?? (lang ? `texts-${lang}` : group);
         },
       },
     },

@@ -1,7 +1,7 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, STORAGE_KEYS, directionOf, isLang, type Lang } from '@magiim/shared';
-import { FIRST_SCREEN_FEATURES, hebrewResources, loadHebrewFeatureTexts, loadLanguageResources } from '../i18n/locale-resources';
+import { FIRST_SCREEN_FEATURES, hebrewResources, loadHebrewFeatureTexts, loadLanguageResources, type FirstScreen } from '../i18n/locale-resources';
 
 const NAMESPACE = 'translation';
 
@@ -20,7 +20,7 @@ const loadLanguage = async (lang: Lang): Promise<void> => {
 };
 
 let hebrewFeatureTexts: Promise<void> | undefined;
-let firstScreenTexts: Promise<void> | undefined;
+const firstScreenTexts = new Map<FirstScreen, Promise<void>>();
 
 const addHebrew = (only?: readonly string[]): Promise<void> =>
   loadHebrewFeatureTexts(only).then((texts) => {
@@ -38,17 +38,21 @@ export const ensureFeatureTexts = (): Promise<void> =>
   }));
 
 /**
- * The signed-in first screens (the event list, the dashboard) wait only for the texts they show
- * (FIRST_SCREEN_FEATURES); the other features' texts load once their content has painted
+ * A signed-in first screen (the event list, the dashboard) opened by address waits only for the texts it shows
+ * (FIRST_SCREEN_FEATURES); the other features' texts load once its content has painted
  * (first-screen/remaining-texts.ts), and a screen that shows them re-renders when they arrive (`bindI18nStore: 'added'`).
  */
-export const ensureFirstScreenTexts = (): Promise<void> => {
+export const ensureFirstScreenTexts = (screen: FirstScreen): Promise<void> => {
   if (hebrewFeatureTexts) return hebrewFeatureTexts;
-  const first = (firstScreenTexts ??= addHebrew(FIRST_SCREEN_FEATURES).catch((error: unknown) => {
-    firstScreenTexts = undefined;
-    throw error;
-  }));
-  return first;
+  let texts = firstScreenTexts.get(screen);
+  if (!texts) {
+    texts = addHebrew(FIRST_SCREEN_FEATURES[screen]).catch((error: unknown) => {
+      firstScreenTexts.delete(screen);
+      throw error;
+    });
+    firstScreenTexts.set(screen, texts);
+  }
+  return texts;
 };
 
 export const currentLanguage = (): Lang => (isLang(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANG);

@@ -15,11 +15,15 @@ import { RouteErrorPage } from './routing/route-error-page';
 // the next page before it leaves the current one, so no route needs a loading state of its own.
 const blankLayout = () => import('./layouts/blank-layout');
 // Feature screens need their texts (app/i18n.ts ensureFeatureTexts) before they render; the event list and the
-// dashboard opened by address wait only for the texts they show (ensureFirstScreenTexts).
-const layoutTexts = (): Promise<void> =>
-  firstScreenModulesFor(window.location.pathname).some((name) => name === 'manageEventsPage' || name === 'statisticsPage')
-    ? ensureFirstScreenTexts()
-    : ensureFeatureTexts();
+// dashboard opened by address wait only for the texts they show (ensureFirstScreenTexts). Only the first page is
+// decided by the address: a later navigation's frame loads before the address changes, and takes every text.
+let firstPageShown = false;
+const layoutTexts = (): Promise<void> => {
+  const modules = firstPageShown ? [] : firstScreenModulesFor(window.location.pathname);
+  if (modules.includes('manageEventsPage')) return ensureFirstScreenTexts('eventList');
+  if (modules.includes('statisticsPage')) return ensureFirstScreenTexts('dashboard');
+  return ensureFeatureTexts();
+};
 const manageEventsLayout = () => Promise.all([firstScreenModules.manageEventsLayout(), layoutTexts()]).then(([layout]) => layout);
 const authPages = {
   register: () => import('../features/auth/pages/register-page'),
@@ -354,4 +358,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+export const createAppRouter = () => {
+  const router = createBrowserRouter(routes);
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    firstPageShown = true;
+    stop();
+  });
+  return router;
+};

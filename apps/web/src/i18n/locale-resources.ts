@@ -1,9 +1,9 @@
 import type { ResourceLanguage } from 'i18next';
 import type { Lang } from '@magiim/shared';
-import { FIRST_SCREEN_FEATURES } from './first-screen-features';
+import { FIRST_SCREEN_FEATURES, type FirstScreen } from './first-screen-features';
 import he from './locales/he.json';
 
-export { FIRST_SCREEN_FEATURES };
+export { FIRST_SCREEN_FEATURES, type FirstScreen };
 
 type Tree = { [key: string]: string | Tree };
 
