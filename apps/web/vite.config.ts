@@ -222,9 +222,6 @@ export default defineConfig({
           if (id.startsWith('\0commonjsHelpers')) return 'react';
           const group = chunkGroupOf(id, graph);
           const lang = LANGUAGE_TEXTS.exec(id)?.[1] ?? (HEBREW_FEATURE_TEXTS.test(id) && !group ? 'he' : undefined);
-          // Texts only one screen shows get a file of their own: the other screen loads them after paint with the
-          // rest of the texts, and so need not download that screen's code.
-          if (group && HEBREW_FEATURE_TEXTS.test(id) && (group === 'event-list' || group === 'dashboard')) return `${group}-texts`;
           return vendor ?? (lang ? `texts-${lang}` : group);
         },
       },
