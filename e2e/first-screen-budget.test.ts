@@ -81,7 +81,7 @@ describe("the first screen's own texts are all it shows before the others arrive
     // The others are asked for once the content has painted, and so are the sections below it: both in, a frame
     // later the screen shows all it can without them.
     await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(0);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const keys = await rawTextKeysOnScreen(page);
     await Promise.all(held.map((route) => route.continue()));
     await context.close();
