@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.js';
 
-/** The process's parent and arguments, from /proc (Chromium's main process keeps its argv NUL-separated). */
+/** The process's parent, start time and arguments, from /proc (Chromium's main process keeps its argv NUL-separated). */
 const processInfo = (pid: string) => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]!;
-    return { ppid, args: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0') };
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // stat(5): ppid is field 4, starttime field 22; the slice starts at field 3.
+    return { ppid: fields[1]!, started: Number(fields[19]), args: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0') };
   } catch {
     return undefined; // gone meanwhile
   }
@@ -24,14 +25,18 @@ const descendsFromUs = (pid: string): boolean => {
   return false;
 };
 
-/** The browser process this file launched: the one driven over the pipe, below this worker. */
+/**
+ * The browser process this file launched: the one driven over the pipe, below this worker, started last. A worker
+ * runs journeys one after another (isolate: false), and the previous journey's browser can still be exiting
+ * (seen once in a full run: two found).
+ */
 const browserArgs = (): string[] => {
   const found = readdirSync('/proc')
     .filter((pid) => /^\d+$/.test(pid))
-    .map((pid) => ({ pid, args: processInfo(pid)?.args ?? [] }))
-    .filter(({ pid, args }) => args.includes('--remote-debugging-pipe') && descendsFromUs(pid));
-  expect(found).toHaveLength(1);
-  return found[0]!.args;
+    .map((pid) => ({ pid, info: processInfo(pid) }))
+    .filter(({ pid, info }) => info?.args.includes('--remote-debugging-pipe') && descendsFromUs(pid));
+  expect(found.length).toBeGreaterThan(0);
+  return found.sort((a, b) => b.info!.started - a.info!.started)[0]!.info!.args;
 };
 
 let browser: Browser;
