@@ -17,9 +17,10 @@ const blankLayout = () => import('./layouts/blank-layout');
 // Feature screens need their texts (app/i18n.ts ensureFeatureTexts) before they render; the event list and the
 // dashboard opened by address wait only for the texts they show (ensureFirstScreenTexts). Only the first page is
 // decided by the address: a later navigation's frame loads before the address changes, and takes every text.
-let firstPageShown = false;
+// The first page's frames load while the router is being made (appRouter not yet set) or before it has initialised.
+let appRouter: ReturnType<typeof createBrowserRouter> | undefined;
 const layoutTexts = (): Promise<void> => {
-  const modules = firstPageShown ? [] : firstScreenModulesFor(window.location.pathname);
+  const modules = appRouter?.state.initialized ? [] : firstScreenModulesFor(window.location.pathname);
   if (modules.includes('manageEventsPage')) return ensureFirstScreenTexts('eventList');
   if (modules.includes('statisticsPage')) return ensureFirstScreenTexts('dashboard');
   return ensureFeatureTexts();
@@ -358,12 +359,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => {
-  const router = createBrowserRouter(routes);
-  const stop = router.subscribe((state) => {
-    if (!state.initialized) return;
-    firstPageShown = true;
-    stop();
-  });
-  return router;
-};
+export const createAppRouter = () => (appRouter = createBrowserRouter(routes));

@@ -63,6 +63,14 @@ describe('planChunkGroups', () => {
     // Used by both screens, or by the shared roots: one file both load.
     expect(['frame', 'menu', 'seed'].map((id) => split.get(id))).toEqual(['signed-in', 'signed-in', 'signed-in']);
     expect([split.get('theme'), split.get('session')]).toEqual(['app', 'shared']);
+    // A screen's own file may import the shared one, never the other screen's.
+    for (const [id, group] of split) {
+      for (const dependency of screens[id] ?? []) {
+        const used = split.get(dependency);
+        if (group === 'signed-in') expect(used, `${id} → ${dependency}`).not.toMatch(/^(event-list|dashboard)$/);
+        else if (group === 'event-list' || group === 'dashboard') expect([group, 'signed-in', 'app', 'shared']).toContain(used);
+      }
+    }
   });
 
   it('never lets a group import a group loaded after it (no cycle, /login stays on its own files)', () => {
