@@ -1,0 +1,94 @@
+// `npm test`: every suite. Typecheck, lint, the unit suites, the build and the browser suites run in turn; the
+// server suites run beside them from the start, filling the cores that lint, the build and the waits of the fault
+// tests leave idle (on two cores every stage is mostly CPU-bound, so this saves little: about (total CPU) / 2 is
+// the floor). TEST_IN_TURN=1 runs all of it in turn, as it was before (to measure one stage alone). Every line is prefixed with its stage; a summary of each
+// stage's result and time ends the output. After a failed stage no other starts; the one running beside it
+// finishes, so that its failures are reported too.
+//
+// SERVER_DATABASE_URL (a superuser URL; CI gives the machine's PostgreSQL) runs the server suites on that server
+// instead of the embedded one (three files at a time suit PostgreSQL's default of 100 connections; each test app
+// may open up to 14), while the browser journeys keep the embedded one: CI then runs each suite once, not the
+// server suites a second time.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** @type {{ name: string, args: string[], note?: string, env?: Record<string, string> }[]} */
+const IN_TURN = [
+  { name: 'typecheck', args: ['run', 'typecheck'] },
+  { name: 'lint', args: ['run', 'lint'] },
+  { name: 'unit', args: ['run', 'test:unit'] },
+  { name: 'build', args: ['run', 'build'] },
+  { name: 'e2e', args: ['exec', '--', 'vitest', 'run', '--project', 'e2e'] },
+];
+const inTurnOnly = process.env.TEST_IN_TURN === '1';
+const serverDatabaseUrl = process.env.SERVER_DATABASE_URL;
+// Beside the other stages, three server files at a time (SERVER_TEST_WORKERS overrides): they still end before the
+// browser journeys do, and the stages in turn get more of the two cores than beside five.
+const serverWorkers = process.env.SERVER_TEST_WORKERS ?? (inTurnOnly && !serverDatabaseUrl ? undefined : '3');
+const BESIDE = [
+  {
+    name: 'server',
+    args: ['run', 'test:server'],
+    note: `${serverDatabaseUrl ? " (on SERVER_DATABASE_URL's PostgreSQL" : ' (on the embedded PostgreSQL'}${serverWorkers ? `, ${serverWorkers} files at a time)` : ')'}`,
+    env: { ...(serverDatabaseUrl ? { DATABASE_URL: serverDatabaseUrl } : {}), ...(serverWorkers ? { SERVER_TEST_WORKERS: serverWorkers } : {}) },
+  },
+];
+
+/** @type {{ name: string, ok: boolean, seconds: number }[]} */
+const results = [];
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const running = new Set();
+const width = Math.max(...[...IN_TURN, ...BESIDE].map((stage) => stage.name.length));
+
+/** Runs one stage, its output prefixed line by line; resolves with whether it passed. */
+const run = (stage) =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    const prefix = `[${stage.name.padEnd(width)}] `;
+    process.stdout.write(`${prefix}== npm ${stage.args.join(' ')}${stage.note ?? ''}\n`);
+    const child = spawn(npm, stage.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stage.env } });
+    running.add(child);
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+    }
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      const ok = code === 0;
+      results.push({ name: stage.name, ok, seconds });
+      process.stdout.write(`${prefix}== ${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds} s\n`);
+      resolve(ok);
+    });
+  });
+
+let failed = false;
+const inTurn = async (stages) => {
+  for (const stage of stages) {
+    if (failed) return false;
+    if (!(await run(stage))) failed = true;
+  }
+  return !failed;
+};
+
+const started = Date.now();
+// Ctrl-C reaches the children through the terminal's process group; a SIGTERM to this process alone is passed on.
+process.on('SIGTERM', () => {
+  for (const child of running) child.kill('SIGTERM');
+  process.exit(143);
+});
+
+const passed =
+  inTurnOnly
+    ? await inTurn([...IN_TURN.slice(0, 3), ...BESIDE, ...IN_TURN.slice(3)])
+    : (await Promise.all([inTurn(IN_TURN), inTurn(BESIDE)])).every(Boolean);
+
+process.stdout.write(`\n== npm test ${passed ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s\n`);
+for (const result of results) process.stdout.write(`   ${result.name.padEnd(width)}  ${result.ok ? 'passed' : 'FAILED'}  ${result.seconds} s\n`);
+const missing = [...IN_TURN, ...BESIDE].filter((stage) => !results.some((result) => result.name === stage.name));
+for (const stage of missing) process.stdout.write(`   ${stage.name.padEnd(width)}  not run (an earlier stage failed)\n`);
+process.exit(passed ? 0 : 1);
