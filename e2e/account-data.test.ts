@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -7,6 +6,7 @@ import { E2E_PASSWORD, launchBrowser, startBuiltApp, type RunningApp } from './h
 import { API_HEADERS, callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
 import { payForEventViaApi } from './messaging-kit.js';
 import { plain, shoot, textOf } from './invitation-kit.js';
+import { appTexts } from './app-texts.js';
 
 /**
  * Issue 22, the host's own data on the profile page: "Download my data" hands over the zip; "Delete my account"
@@ -17,15 +17,7 @@ import { plain, shoot, textOf } from './invitation-kit.js';
 let app: RunningApp;
 let browser: Browser;
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-type Tree = { [key: string]: string | Tree };
-const load = (file: string): Tree => JSON.parse(readFileSync(path.join(root, 'apps/web/src/i18n', file), 'utf8')) as Tree;
-const text = (lang: string, key: string): string => {
-  const tree = { ...load(`locales/${lang}.json`), ...load(`features/account-data.${lang}.json`) };
-  const found = key.split('.').reduce<string | Tree | undefined>((node, part) => (node && typeof node === 'object' ? node[part] : undefined), tree);
-  if (typeof found !== 'string') throw new Error(`no text ${key} in ${lang}`);
-  return plain(found);
-};
+const text = appTexts(['account-data']);
 
 beforeAll(async () => {
   app = await startBuiltApp({ RATE_LIMITS: 'off' });

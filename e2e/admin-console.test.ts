@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { E2E_PASSWORD, launchBrowser, linkPathFrom, registerViaApi, startBuiltApp, uniqueEmail, type RunningApp } from './harness.js';
 import { API_HEADERS, contextWithSession, type Host } from './host-fixtures.js';
 import { plain, shoot, textOf } from './invitation-kit.js';
+import { appTexts } from './app-texts.js';
 
 /**
  * Issue 22, the admin console: a host has no way in (no menu entry, /admin says not authorized); an administrator
@@ -20,15 +21,8 @@ let browser: Browser;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'magiim-e2e-admin-'));
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-type Tree = { [key: string]: string | Tree };
-const load = (file: string): Tree => JSON.parse(readFileSync(path.join(root, 'apps/web/src/i18n', file), 'utf8')) as Tree;
 /** A text of the web app in `lang` (core file and the admin fragment), as `plain()` reads the page. */
-const text = (lang: string, key: string, values: Record<string, string | number> = {}): string => {
-  const tree = { ...load(`locales/${lang}.json`), ...load(`features/admin.${lang}.json`) };
-  const found = key.split('.').reduce<string | Tree | undefined>((node, part) => (node && typeof node === 'object' ? node[part] : undefined), tree);
-  if (typeof found !== 'string') throw new Error(`no text ${key} in ${lang}`);
-  return plain(found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? '')));
-};
+const text = appTexts(['admin']);
 
 beforeAll(async () => {
   app = await startBuiltApp({ RATE_LIMITS: 'off', DATA_DIR: dataDir });

@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startBuiltApp, type RunningApp } from './harness.js';
 import { addGuestViaApi, API_HEADERS, callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
-import { plain, shoot, textOf } from './invitation-kit.js';
+import { shoot, textOf } from './invitation-kit.js';
 import { msgText, payForEventViaApi } from './messaging-kit.js';
+import { payViaSandbox } from './payment-kit.js';
+import { appTexts } from './app-texts.js';
 
 /**
  * Issue 20, the call script page (`/event/:id/call-messages`): a premium host edits the five parts with the
@@ -25,32 +25,15 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-type Tree = { [key: string]: string | Tree };
 
 /** A text of the call script page in `lang`, `{{values}}` filled, as `plain()` reads the page. */
-const csText = (lang: string, key: string, values: Record<string, string | number> = {}): string => {
-  const tree = JSON.parse(readFileSync(path.join(root, `apps/web/src/i18n/features/call-script.${lang}.json`), 'utf8')) as Tree;
-  const found = `callScript.${key}`.split('.').reduce<string | Tree | undefined>((node, part) => (node && typeof node === 'object' ? node[part] : undefined), tree);
-  if (typeof found !== 'string') throw new Error(`no text ${key} in ${lang}`);
-  return plain(found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? '')));
-};
-
-const CONFIRMED = { eventName: true, eventDate: true, inviteeCount: true, package: true, total: true, rsvpStartDate: true, terms: true };
+const callScriptTexts = appTexts(['call-script']);
+const csText = (lang: string, key: string, values: Record<string, string | number> = {}): string => callScriptTexts(lang, `callScript.${key}`, values);
 
 /** Buys the premium package (2: messages and calls) through the API and the sandbox provider's form. */
 const payPremiumViaApi = async (host: Host, eventId: string): Promise<void> => {
   await callApi(app, host, 'POST', `/event/includeCallsPreference/${eventId}`, { includeCalls: true });
-  const { checkoutUrl } = (await callApi(app, host, 'POST', `/orders/${eventId}`, { packageId: 2, inviteeCount: 100, confirmations: CONFIRMED })) as { checkoutUrl: string };
-  const res = await fetch(new URL(checkoutUrl, app.url), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=pay', redirect: 'manual' });
-  if (res.status !== 303) throw new Error(`sandbox payment: ${res.status} ${await res.text()}`);
-  const until = Date.now() + 20_000;
-  while (Date.now() < until) {
-    const event = (await callApi(app, host, 'GET', `/event/${eventId}`)) as { progressStatus: number; orderPackageId: number | null };
-    if (event.progressStatus > 0 && event.orderPackageId === 2) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the event did not become premium');
+  await payViaSandbox(app, host, eventId, { packageId: 2, inviteeCount: 100 });
 };
 
 /** Plays the whole call and waits until the page's audio element holds the speech (a blob with a length). */

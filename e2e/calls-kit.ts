@@ -1,22 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { RunningApp } from './harness.js';
 import { callApi, type Host } from './host-fixtures.js';
-import { plain } from './invitation-kit.js';
+import { payViaSandbox } from './payment-kit.js';
+import { waitFor } from './wait-for.js';
+import { appTexts } from './app-texts.js';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-type Tree = { [key: string]: string | Tree };
-const load = (file: string): Tree => JSON.parse(readFileSync(path.join(root, 'apps/web/src/i18n', file), 'utf8')) as Tree;
 
 /** A text of the web app in `lang` (core, messaging and call round), `{{values}}` filled, as `plain()` reads the page. */
-export const callText = (lang: string, key: string, values: Record<string, string | number> = {}): string => {
-  const tree = { ...load(`locales/${lang}.json`), ...load(`features/messaging.${lang}.json`), ...load(`features/call-round.${lang}.json`) };
-  const found = key.split('.').reduce<string | Tree | undefined>((node, part) => (node && typeof node === 'object' ? node[part] : undefined), tree);
-  if (typeof found !== 'string') throw new Error(`no text ${key} in ${lang}`);
-  return plain(found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? '')));
-};
-
-const CONFIRMED = { eventName: true, eventDate: true, inviteeCount: true, package: true, total: true, rsvpStartDate: true, terms: true };
+export const callText = appTexts(['call-round', 'messaging']);
 
 interface Packages {
   packages: { id: number; includesCalls: boolean; tiers: { inviteeCount: number }[] }[];
@@ -27,17 +17,8 @@ export const payPremiumViaApi = async (app: RunningApp, host: Host, eventId: str
   const offer = (await callApi(app, host, 'GET', `/packages/${eventId}`)) as Packages;
   const premium = offer.packages.find((item) => item.includesCalls && item.id !== 1);
   if (!premium) throw new Error('no premium package on offer');
-  const inviteeCount = premium.tiers[0]!.inviteeCount;
-  const { checkoutUrl } = (await callApi(app, host, 'POST', `/orders/${eventId}`, { packageId: premium.id, inviteeCount, confirmations: CONFIRMED })) as { checkoutUrl: string };
-  const res = await fetch(new URL(checkoutUrl, app.url), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=pay', redirect: 'manual' });
-  if (res.status !== 303) throw new Error(`sandbox payment: ${res.status} ${await res.text()}`);
-  const until = Date.now() + 20_000;
-  while (Date.now() < until) {
-    const event = (await callApi(app, host, 'GET', `/event/${eventId}`)) as { progressStatus: number; orderPackageId: number | null };
-    if (event.progressStatus > 0 && event.orderPackageId === premium.id) return premium.id;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the event did not become premium');
+  await payViaSandbox(app, host, eventId, { packageId: premium.id, inviteeCount: premium.tiers[0]!.inviteeCount });
+  return premium.id;
 };
 
 /** Turns calls on for the event (spec §7 `event/includeCallsPreference/{id}`). */
@@ -63,12 +44,13 @@ export const waitForCallReport = async (
   done: (report: CallReportPage) => boolean,
   timeoutMs = 60_000,
 ): Promise<CallReportPage> => {
-  const until = Date.now() + timeoutMs;
   let last: CallReportPage | null = null;
-  while (Date.now() < until) {
-    last = await callReportViaApi(app, host, eventId);
-    if (done(last)) return last;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`call report never reached the expected state: ${JSON.stringify(last)}`);
+  return waitFor(
+    async () => {
+      last = await callReportViaApi(app, host, eventId);
+      return done(last) ? last : undefined;
+    },
+    () => `call report never reached the expected state: ${JSON.stringify(last)}`,
+    { timeoutMs, intervalMs: 100 },
+  );
 };

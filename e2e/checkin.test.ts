@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -6,6 +5,7 @@ import { launchBrowser, startBuiltApp, type RunningApp } from './harness.js';
 import { addGuestViaApi, API_HEADERS, callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
 import { expectAxeClean } from './invitation-kit.js';
 import { payForEventViaApi } from './messaging-kit.js';
+import { appTexts } from './app-texts.js';
 
 /**
  * Issue 31, check-in at the door: a coming guest's page shows their QR code; the host opens the door screen on a
@@ -17,13 +17,7 @@ let app: RunningApp;
 let browser: Browser;
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-type Tree = { [key: string]: string | Tree };
-const texts = (lang: string): Tree => JSON.parse(readFileSync(path.join(root, 'apps/web/src/i18n/features', `checkin.${lang}.json`), 'utf8')) as Tree;
-const text = (lang: string, key: string): string => {
-  const found = key.split('.').reduce<string | Tree | undefined>((node, part) => (node && typeof node === 'object' ? node[part] : undefined), texts(lang));
-  if (typeof found !== 'string') throw new Error(`no text ${key} in ${lang}`);
-  return found;
-};
+const text = appTexts(['checkin'], { plain: false });
 
 beforeAll(async () => {
   app = await startBuiltApp({ RATE_LIMITS: 'off' });

@@ -1,20 +1,13 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { E2E_PASSWORD, launchBrowser, linkPathFrom, registerViaApi, startBuiltApp, uniqueEmail, type RunningApp } from './harness.js';
 import { addGuestViaApi, API_HEADERS, callApi, contextWithSession, createEventViaApi, getGuestViaApi, signUpHost, type Host } from './host-fixtures.js';
 import { PHONE, plain, shoot } from './invitation-kit.js';
+import { appTexts } from './app-texts.js';
 
 /** Co-hosts (issue 21): the owner invites, the invitee signs in from the e-mailed link, joins, works, and is removed. */
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-type Tree = { [key: string]: string | Tree };
-const cohostText = (lang: string, key: string, values: Record<string, string> = {}): string => {
-  const tree = JSON.parse(readFileSync(path.join(root, `apps/web/src/i18n/features/cohosts.${lang}.json`), 'utf8')) as Tree;
-  const found = `cohosts.${key}`.split('.').reduce<string | Tree | undefined>((node, part) => (node && typeof node === 'object' ? node[part] : undefined), tree);
-  if (typeof found !== 'string') throw new Error(`no text cohosts.${key} in ${lang}`);
-  return plain(found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? ''));
-};
+const cohostsTexts = appTexts(['cohosts']);
+const cohostText = (lang: string, key: string, values: Record<string, string> = {}): string => cohostsTexts(lang, `cohosts.${key}`, values);
 
 let app: RunningApp;
 let browser: Browser;

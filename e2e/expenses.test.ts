@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startBuiltApp, type RunningApp } from './harness.js';
 import { callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
 import { plain, shoot, textOf } from './invitation-kit.js';
+import { appTexts } from './app-texts.js';
 
 /**
  * Issue 21, expenses: the host adds rows (a suggested category picked as they type), edits them inline, is told
@@ -16,16 +16,8 @@ import { plain, shoot, textOf } from './invitation-kit.js';
 let app: RunningApp;
 let browser: Browser;
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-type Tree = { [key: string]: string | Tree };
-const load = (file: string): Tree => JSON.parse(readFileSync(path.join(root, 'apps/web/src/i18n', file), 'utf8')) as Tree;
 /** A text of the web app in `lang` (core file and the expenses fragment), as `plain()` reads the page. */
-const text = (lang: string, key: string, values: Record<string, string | number> = {}): string => {
-  const tree = { ...load(`locales/${lang}.json`), ...load(`features/expenses.${lang}.json`) };
-  const found = key.split('.').reduce<string | Tree | undefined>((node, part) => (node && typeof node === 'object' ? node[part] : undefined), tree);
-  if (typeof found !== 'string') throw new Error(`no text ${key} in ${lang}`);
-  return plain(found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? '')));
-};
+const text = appTexts(['expenses']);
 
 beforeAll(async () => {
   app = await startBuiltApp({ RATE_LIMITS: 'off' });

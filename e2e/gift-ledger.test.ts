@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startBuiltApp, type RunningApp } from './harness.js';
 import { addGuestViaApi, API_HEADERS, callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
 import { expectAxeClean, expectNoSidewaysScroll, plain, textOf } from './invitation-kit.js';
+import { appTexts } from './app-texts.js';
 
 /**
  * Issue 32, the gift ledger: on a 390 px phone in Hebrew the host records a gift by quick entry (search a guest, type
@@ -17,15 +17,7 @@ import { expectAxeClean, expectNoSidewaysScroll, plain, textOf } from './invitat
 let app: RunningApp;
 let browser: Browser;
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-type Tree = { [key: string]: string | Tree };
-const load = (file: string): Tree => JSON.parse(readFileSync(path.join(root, 'apps/web/src/i18n', file), 'utf8')) as Tree;
-const lookup = (tree: Tree, key: string) => key.split('.').reduce<string | Tree | undefined>((node, part) => (node && typeof node === 'object' ? node[part] : undefined), tree);
-const text = (lang: string, key: string, values: Record<string, string | number> = {}): string => {
-  const found = lookup(load(`features/gift-ledger.${lang}.json`), key) ?? lookup(load(`locales/${lang}.json`), key);
-  if (typeof found !== 'string') throw new Error(`no text ${key} in ${lang}`);
-  return plain(found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? '')));
-};
+const text = appTexts(['gift-ledger']);
 
 const NAMES = { event: 'החתונה של תמר ודניאל', yael: 'יעל מזרחי', avi: 'אבי בן דוד', noa: 'נועה לוי' } as const;
 

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startBuiltApp, type RunningApp } from './harness.js';
 import { callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
-import { plain, shoot, textOf } from './invitation-kit.js';
+import { shoot, textOf } from './invitation-kit.js';
+import { appTexts } from './app-texts.js';
 
 /**
  * Issue 21, gift link: the owner reads what the provider runs and the 3% fee, registers (a wrong ID number is
@@ -14,15 +13,7 @@ import { plain, shoot, textOf } from './invitation-kit.js';
 let app: RunningApp;
 let browser: Browser;
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-type Tree = { [key: string]: string | Tree };
-const load = (file: string): Tree => JSON.parse(readFileSync(path.join(root, 'apps/web/src/i18n', file), 'utf8')) as Tree;
-const text = (lang: string, key: string, values: Record<string, string | number> = {}): string => {
-  const tree = { ...load(`locales/${lang}.json`), ...load(`features/gifts.${lang}.json`) };
-  const found = key.split('.').reduce<string | Tree | undefined>((node, part) => (node && typeof node === 'object' ? node[part] : undefined), tree);
-  if (typeof found !== 'string') throw new Error(`no text ${key} in ${lang}`);
-  return plain(found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? '')));
-};
+const text = appTexts(['gifts']);
 
 beforeAll(async () => {
   app = await startBuiltApp({ RATE_LIMITS: 'off', GIFT_PROVIDER: 'sandbox', SANDBOX_GIFT_REVIEW_SECONDS: '1' });

@@ -20,6 +20,7 @@ declare module 'vitest' {
 import { launchBrowser as launchPlainBrowser } from './browser.js';
 import { rawTextKeysOnScreen } from './raw-text.js';
 import { settled, watchScreens } from './screens.js';
+import { waitFor } from './wait-for.js';
 
 export { resolveBrowser, type BrowserBinary } from './browser.js';
 export { SCREENSHOTS_WANTED, settled } from './screens.js';
@@ -94,31 +95,21 @@ export const startBuiltApp = async (env: Record<string, string> = {}): Promise<R
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      // Not listening yet: a refused connection.
+      return (await fetch(`${url}/api/health`).catch(() => undefined))?.ok ? true : undefined;
+    },
+    'server did not start within 60 s',
+    { timeoutMs: 60_000 },
+  );
   const mailbox = async (to: string) =>
     ((await (await fetch(`${url}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { messages: DevMail[] }).messages;
   return {
     url,
     mailbox,
-    waitForMail: async (to, match = () => true) => {
-      const until = Date.now() + 20_000;
-      while (Date.now() < until) {
-        const found = (await mailbox(to)).find(match);
-        if (found) return found;
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      throw new Error(`no e-mail to ${to}`);
-    },
+    waitForMail: (to, match = () => true) => waitFor(async () => (await mailbox(to)).find(match), `no e-mail to ${to}`),
     stop: async () => {
       if (child.exitCode === null) {
         // The exit itself, or a 10 s deadline for a graceful stop before the hard kill.

@@ -37,12 +37,20 @@ const watchContext = (context: BrowserContext): BrowserContext => {
   return context;
 };
 
-/** The browser of the e2e suite: its pages' screenshots follow the rule above. */
+/**
+ * Journeys ask for reduced motion unless a test says otherwise (first-screen.test.ts checks both): the app then
+ * draws no transitions or ripples (its theme honours the setting), so a screen is at rest as soon as it is drawn
+ * instead of ~0.5 s later, and the renderers do not paint those frames on a busy two-core machine.
+ */
+type ContextOptions = Parameters<Browser['newContext']>[0];
+const withStillness = (options: ContextOptions = {}): ContextOptions => ({ reducedMotion: 'reduce', ...options });
+
+/** The browser of the e2e suite: its pages' screenshots follow the rule above; its contexts ask for stillness. */
 export const watchScreens = (browser: Browser): Browser => {
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
-  browser.newContext = async (...args) => watchContext(await newContext(...args));
-  browser.newPage = async (...args) => watchPage(await newPage(...args));
+  browser.newContext = async (options) => watchContext(await newContext(withStillness(options)));
+  browser.newPage = async (options) => watchPage(await newPage(withStillness(options)));
   return browser;
 };
 

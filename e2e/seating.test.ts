@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, startBuiltApp, type RunningApp } from './harness.js';
 import { addGuestViaApi, API_HEADERS, callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
 import { expectAxeClean } from './invitation-kit.js';
+import { appTexts } from './app-texts.js';
 
 /**
  * Issue 31, the seating screen: the host adds a table, seats a guest by dragging on a desktop and by "move to
@@ -15,15 +14,7 @@ import { expectAxeClean } from './invitation-kit.js';
 let app: RunningApp;
 let browser: Browser;
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-type Tree = { [key: string]: string | Tree };
-const load = (file: string): Tree => JSON.parse(readFileSync(path.join(root, 'apps/web/src/i18n', file), 'utf8')) as Tree;
-const lookup = (tree: Tree, key: string) => key.split('.').reduce<string | Tree | undefined>((node, part) => (node && typeof node === 'object' ? node[part] : undefined), tree);
-const text = (lang: string, key: string): string => {
-  const found = lookup(load(`features/seating.${lang}.json`), key) ?? lookup(load(`locales/${lang}.json`), key);
-  if (typeof found !== 'string') throw new Error(`no text ${key} in ${lang}`);
-  return found;
-};
+const text = appTexts(['seating'], { plain: false });
 const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069]/g, '');
 
 beforeAll(async () => {

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startBuiltApp, type RunningApp } from './harness.js';
 import { addGuestViaApi, callApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
 import { expectAxeClean, expectNoSidewaysScroll, plain, textOf } from './invitation-kit.js';
+import { appTexts } from './app-texts.js';
 
 /**
  * Issue 32, the couple's sides and the household split on the host's screens: the host names the two sides in the
@@ -24,16 +23,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-type Tree = { [key: string]: string | Tree };
 /** A text of the web app in `lang` (core file and feature fragments), as `plain()` reads the page. */
-const text = (lang: string, key: string): string => {
-  const load = (file: string): Tree => JSON.parse(readFileSync(path.join(root, 'apps/web/src/i18n', file), 'utf8')) as Tree;
-  const tree = Object.assign(load(`locales/${lang}.json`), ...['guests', 'events', 'statistics'].map((feature) => load(`features/${feature}.${lang}.json`))) as Tree;
-  const found = key.split('.').reduce<string | Tree | undefined>((node, part) => (node && typeof node === 'object' ? node[part] : undefined), tree);
-  if (typeof found !== 'string') throw new Error(`no text ${key} in ${lang}`);
-  return plain(found);
-};
+const text = appTexts(['statistics', 'events', 'guests']);
 
 const NAMES = {
   he: { event: 'החתונה של דנה ויואב', a: 'דנה', b: 'יואב', first: 'רונית אזולאי', added: 'אבי מזרחי', phone: '052-555-8101' },

@@ -1,22 +1,15 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startBuiltApp, type RunningApp } from './harness.js';
 import { addGuestViaApi, contextWithSession, createEventViaApi, signUpHost, type Host } from './host-fixtures.js';
 import { PHONE, plain, shoot } from './invitation-kit.js';
+import { appTexts } from './app-texts.js';
 
 /** Support (issue 21): the FAQ search, the contact form to the dev mailbox, and where the WhatsApp button shows. */
 const NUMBER = '+972500000000';
 const SUPPORT = 'support@magiim.co.il';
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-type Tree = { [key: string]: string | Tree };
-const supportText = (lang: string, key: string, values: Record<string, string> = {}): string => {
-  const tree = JSON.parse(readFileSync(path.join(root, `apps/web/src/i18n/features/support.${lang}.json`), 'utf8')) as Tree;
-  const found = `support.${key}`.split('.').reduce<string | Tree | undefined>((node, part) => (node && typeof node === 'object' ? node[part] : undefined), tree);
-  if (typeof found !== 'string') throw new Error(`no text support.${key} in ${lang}`);
-  return plain(found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? ''));
-};
+const supportTexts = appTexts(['support']);
+const supportText = (lang: string, key: string, values: Record<string, string> = {}): string => supportTexts(lang, `support.${key}`, values);
 
 let app: RunningApp;
 let browser: Browser;
