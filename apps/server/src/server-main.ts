@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { clusterLayoutOf } from './platform/embedded-postgres-layout.js';
 import { loadConfigOrExit, type Config } from './platform/env.js';
+import { onUnhandledRejection } from './platform/process-guards.js';
 
 /** Which channels are real and which the sandbox (its dev page outside production). */
 const messagesLine = (config: Config, shown: string): string => {
@@ -16,6 +17,7 @@ const main = async () => {
   const config = loadConfigOrExit();
   const worker = !process.argv.includes('--no-worker');
   const { app, close, ctx } = await buildApp(config, { worker });
+  process.on('unhandledRejection', onUnhandledRejection(app.log));
   // Named in production, the sandbox sells for nothing: say so where the operator looks.
   if (config.payment.provider === 'sandbox' && config.payment.explicit) app.log.warn('payments are in sandbox mode: nothing is charged');
   if (config.messaging.sendingHours === 'always') app.log.warn('messages are sent at any hour: development and tests only');

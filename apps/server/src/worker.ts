@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { createAppContext } from './app-context.js';
 import { loadConfigOrExit } from './platform/env.js';
+import { onUnhandledRejection } from './platform/process-guards.js';
 
 /**
  * The job worker alone, for scaling out: it opens the database and the queue, and serves no HTTP.
@@ -12,6 +13,7 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 const logger = pino({ level: config.logLevel });
+process.on('unhandledRejection', onUnhandledRejection(logger));
 // The worker is the one that sends: it warns like the API process does.
 if (config.messaging.sendingHours === 'always') logger.warn('messages are sent at any hour: development and tests only');
 const { close } = await createAppContext(config, { logger, worker: true });
