@@ -4,6 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { TestProject } from 'vitest/node';
+import pino from 'pino';
+import { createAppContext } from '../src/app-context.js';
+import { loadConfig } from '../src/platform/env.js';
 import { migrateDatabase, openDatabase } from '../src/platform/db.js';
 import { clusterLayoutOf, startEmbeddedPostgres, type EmbeddedPostgres } from '../src/platform/embedded-postgres.js';
 import { databaseUrlFor } from './database-url.js';
@@ -63,7 +66,7 @@ const adminQuery = async (adminUrl: string, text: string) => {
 };
 
 /**
- * Migrates one database for the run (our migrations, then pg-boss's schema): each test app's database is a
+ * Migrates one database for the run (our migrations, then pg-boss's schema and the app's job queues): each test app's database is a
  * `CREATE DATABASE … TEMPLATE` copy of it, instead of running every migration again. The template is left with
  * no connection open (PostgreSQL refuses to copy a database someone is connected to). Tests about migrations
  * themselves make their own empty databases.
@@ -80,6 +83,14 @@ const createTemplateDatabase = async (adminUrl: string): Promise<string> => {
     await database.pool.query(PgBoss.getConstructionPlans('pgboss'));
   } finally {
     await database.close();
+  }
+  try {
+    // The job queues and schedules, as a worker's first start makes them: each copy's app then finds them there
+    // instead of creating ~30 queues one after another (0.7 s of every test app's start).
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL: 'http://magiim.test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrlFor(adminUrl, name) });
+    const { close } = await createAppContext(config, { logger: pino({ level: 'silent' }), worker: true });
+    await close();
+  } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
   return name;

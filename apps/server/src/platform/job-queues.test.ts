@@ -1,5 +1,6 @@
 import pg from 'pg';
 import pino from 'pino';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { databaseUrlFor } from '../../test/database-url.js';
@@ -66,5 +67,49 @@ describe('job queues', () => {
     ]);
     expect(CRON_POLLING_INTERVAL_SECONDS).toBeGreaterThan(0.5);
     expect(Object.fromEntries(polling)).toEqual({ 'queues-test.mail': 0.5, 'queues-test.prune': CRON_POLLING_INTERVAL_SECONDS });
+  });
+
+  it('are not created again by a process that starts where they exist, whose jobs still run', async () => {
+    const connectionString = databaseUrlFor(adminUrl, name);
+    const logger = pino({ level: 'silent' });
+    const handled: string[] = [];
+    const definitions: JobDefinition<object>[] = [300, 301].map((n) => ({ ...queue(n), handle: async () => void handled.push(`q${n}`) }));
+    const first = await startJobs({ connectionString, logger });
+    processes.push(first);
+    await first.work(definitions);
+    const restarted = await startJobs({ connectionString, logger });
+    processes.push(restarted);
+    const createQueue = vi.spyOn(restarted.boss, 'createQueue');
+    await first.stop();
+    await restarted.work(definitions);
+    expect(createQueue).not.toHaveBeenCalled();
+    for (const definition of definitions) await restarted.send(definition, {});
+    await expect.poll(() => handled.sort(), { timeout: 20_000 }).toEqual(['q300', 'q301']);
+  });
+
+  it('start a job sent by this process at once, not at the next poll; a delayed one waits for its time', async () => {
+    // A minute between polls: a job found only by polling would miss the 20 s deadline below.
+    const jobs = await startJobs({ connectionString: databaseUrlFor(adminUrl, name), logger: pino({ level: 'silent' }), pollingIntervalSeconds: 60 });
+    processes.push(jobs);
+    const handled: string[] = [];
+    const handledNow = (label: string) => expect.poll(() => handled, { timeout: 20_000, interval: 20 }).toContain(label);
+    const definition: JobDefinition<{ label: string }> = {
+      ...queue(200),
+      schema: z.object({ label: z.string() }),
+      handle: async ({ label }) => {
+        handled.push(label);
+      },
+    };
+    await jobs.work([definition as JobDefinition<object>]);
+    // Each send finds the loop waiting for its next poll (the first one's fetch found nothing, the next one's found
+    // the job before it).
+    for (const label of ['first', 'second', 'third']) {
+      await jobs.send(definition, { label });
+      await handledNow(label);
+    }
+    await jobs.send(definition, { label: 'later' }, { startAfterSeconds: 30 });
+    await jobs.send(definition, { label: 'fourth' });
+    await handledNow('fourth');
+    expect(handled).toEqual(['first', 'second', 'third', 'fourth']);
   });
 });
