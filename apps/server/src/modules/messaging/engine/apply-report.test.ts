@@ -33,6 +33,30 @@ describe('status reports matched by our outbox id', () => {
     expect(after.every((row) => row.providerMessageId?.startsWith('wamid.') && row.reason === null)).toBe(true);
   });
 
+  it("a 'delivered' that looked for the message id just before a concurrent 'sent' stored it still moves the row", async () => {
+    const { eventId } = await paidEventWithGuests(t, 1);
+    await t.ctx.db.execute(sql`
+      insert into outbox_messages (event_id, guest_id, action, type, channel, state, reason, sent_at)
+      select event_id, id, 'round1', 1, 3, 'sent', 'uncertain', now() from guests where event_id = ${eventId}`);
+    const [row] = await outboxOf(t, eventId);
+    const report = (state: 'sent' | 'delivered') => ({ channel: 3, providerMessageId: 'wamid.between', state, reason: null, at: new Date(), outboxId: row!.id });
+    // The interleaving the parallel test above meets only under load, made certain: the 'sent' (echoing our id)
+    // stores the message id right after the 'delivered' looked for it and found nothing.
+    let statements = 0;
+    const db = new Proxy(t.ctx.db, {
+      get: (target, property, receiver) =>
+        property === 'execute'
+          ? async (...args: Parameters<typeof target.execute>) => {
+              const result = await target.execute(...args);
+              if (++statements === 1) expect(await applyReport(t.ctx.db, report('sent'))).toMatchObject({ state: 'sent' });
+              return result;
+            }
+          : Reflect.get(target, property, receiver),
+    });
+    expect(await applyReport(db, report('delivered'))).toMatchObject({ state: 'delivered' });
+    expect((await outboxOf(t, eventId)).map((r) => [r.state, r.reason, r.providerMessageId])).toEqual([['delivered', null, 'wamid.between']]);
+  });
+
   it("a delivery clears a retry's code and a doubt, and keeps 'noDelivery' (it says why an SMS went too)", async () => {
     const { eventId } = await paidEventWithGuests(t, 3);
     await t.ctx.db.execute(sql`

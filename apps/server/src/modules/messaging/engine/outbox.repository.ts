@@ -420,17 +420,21 @@ export const applyReport = async (
   // A delivery clears what no longer explains anything (a doubt, a retry's code); 'noDelivery' and 'uncertainSms' stay: they say why an SMS went too.
   const clearDoubt =
     report.state === 'delivered' || report.state === 'read' ? sql`, reason = case when reason in ('noDelivery', 'uncertainSms') then reason else null end` : sql``;
-  const moved = (
-    await db.execute<ReportedRow>(sql`
-      update outbox_messages set ${update}${clearDoubt}, claimed_at = null, updated_at = now()
-      where channel = ${report.channel} and provider_message_id = ${report.providerMessageId} and state = any(${sql.param(from)}::text[])
-      returning id, state`)
-  ).rows[0];
+  const moveByMessageId = async () =>
+    (
+      await db.execute<ReportedRow>(sql`
+        update outbox_messages set ${update}${clearDoubt}, claimed_at = null, updated_at = now()
+        where channel = ${report.channel} and provider_message_id = ${report.providerMessageId} and state = any(${sql.param(from)}::text[])
+        returning id, state`)
+    ).rows[0];
+  const moved = await moveByMessageId();
   if (moved) return moved;
   const known = (
     await db.execute(sql`select 1 from outbox_messages where channel = ${report.channel} and provider_message_id = ${report.providerMessageId}`)
   ).rows.length;
-  if (known) return 'unchanged';
+  // Known now but not a moment ago: a concurrent report echoing our id (a 'sent' beside this 'delivered') stored the
+  // message id in between. Moving by that id once more keeps this report from being lost (seen under load).
+  if (known) return (await moveByMessageId()) ?? 'unchanged';
   if (report.outboxId && UUID.test(report.outboxId)) {
     // The provider echoed our id: the send's answer (its message id) was never stored — a worker died after the call.
     // A WhatsApp row counted sent while unsure ('uncertain') is completed here: it takes the message id.
