@@ -24,3 +24,14 @@ describe('API and worker in separate processes', () => {
     expect(mail.subject).toBe('Verify your e-mail address for Magiim');
   });
 });
+
+describe('apps sharing one database in the suites', () => {
+  it("closing the app that made the database closes the others first: a drop under a running worker cut a job's completion off", async () => {
+    const owner = await createTestApp({}, { worker: false });
+    const sharer = await createTestApp({}, { worker: true }, owner);
+    await owner.close();
+    // Ended by its own close, not cut off by the drop (which terminates connections and leaves the pool open).
+    expect(sharer.ctx.database.pool.ended).toBe(true);
+    await sharer.close();
+  });
+});

@@ -19,7 +19,7 @@ export const createTestApp = async (
   env: Record<string, string> = {},
   options: BuildOptions = {},
   /** Another test app whose PostgreSQL database this one shares (scale-out tests). */
-  shareDatabaseWith?: { config: { databaseUrl: string | undefined; dataDir: string } },
+  shareDatabaseWith?: { config: { databaseUrl: string | undefined; dataDir: string }; sharers?: Set<() => Promise<void>> },
 ) => {
   const adminUrl = inject('adminDatabaseUrl');
   const template = inject('templateDatabase');
@@ -85,7 +85,8 @@ export const createTestApp = async (
       const res = await request('GET', `/dev/mailbox?to=${encodeURIComponent(to)}`);
       const mail = (res.json() as { messages: DevMail[] }).messages.find(match);
       if (mail) return mail;
-      await new Promise((r) => setTimeout(r, 200));
+      // The mailbox is read in-process: asking often costs little, and every sign-up in the suites waits here.
+      await new Promise((r) => setTimeout(r, 25));
     }
     throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
   };
@@ -93,16 +94,27 @@ export const createTestApp = async (
   const mailCount = async (to: string) =>
     ((await request('GET', `/dev/mailbox?to=${encodeURIComponent(to)}`)).json() as { messages: DevMail[] }).messages.length;
 
+  // The apps sharing this one's database are closed before it is dropped: a drop `with (force)` under a running
+  // worker cut a job's completion off mid-query (an unhandled rejection that failed a clean-clone run).
+  const sharers = new Set<() => Promise<void>>();
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      shareDatabaseWith?.sharers?.delete(close);
+      await built.close();
+      await Promise.all([...sharers].map((closeSharer) => closeSharer()));
+      await dropDatabase();
+    })());
+  shareDatabaseWith?.sharers?.add(close);
+
   return {
     ...built,
     config,
     request,
     waitForMail,
     mailCount,
-    close: async () => {
-      await built.close();
-      await dropDatabase();
-    },
+    sharers,
+    close,
   };
 };
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
