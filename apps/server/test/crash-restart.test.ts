@@ -36,7 +36,8 @@ const startApp = async (dataDir: string) => {
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
-      WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
+      // No web files: these starts are about the API, and npm test may be rebuilding apps/web/dist meanwhile.
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MessageSendError } from '../src/providers/messaging/index.js';
@@ -8,6 +6,7 @@ import { MESSAGING_TEST_ENV, paidEventWithGuests, useRecordingChannels, type Sen
 import { startAction } from '../src/modules/messaging/engine/start-action.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { createWorkerProcesses } from './worker-processes.js';
+import { readSandboxSent } from './sandbox-sent-record.js';
 
 const apps: TestApp[] = [];
 const workerSets: ReturnType<typeof createWorkerProcesses>[] = [];
@@ -125,14 +124,7 @@ describe('messaging faults', () => {
     await workers[0]!.close();
     apps.splice(apps.indexOf(workers[0]!), 1);
     // The sandbox's own record: a line per accepted message, written (fsync'd) before it answers.
-    const file = path.join(api.config.dataDir, 'sandbox', 'sent.jsonl');
-    const readRecord = (): { channel: number; to: string; outboxId: string }[] =>
-      existsSync(file)
-        ? readFileSync(file, 'utf8')
-            .split('\n')
-            .filter((line) => line.trim())
-            .map((line) => JSON.parse(line) as { channel: number; to: string; outboxId: string })
-        : [];
+    const readRecord = () => readSandboxSent(api.config.dataDir);
     await startAction(api.ctx, eventId, 'round1', { by: 'host' });
 
     const processes = createWorkerProcesses('messaging-worker.ts', {

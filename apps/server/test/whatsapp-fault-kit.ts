@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { vi } from 'vitest';
 import { MESSAGING_TEST_ENV, paidEventWithGuests } from '../src/modules/messaging/engine/engine-test-kit.js';
@@ -7,6 +5,7 @@ import { DEFAULT_TEXTS } from '../src/modules/messaging/templates/default-texts.
 import { startFakeWhatsApp, type FakeWhatsApp } from './fake-whatsapp.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { createWorkerProcesses } from './worker-processes.js';
+import { readSandboxSent } from './sandbox-sent-record.js';
 
 /**
  * The set-up the WhatsApp fault runs share (messaging-faults-whatsapp and messaging-faults-reach): Meta's Cloud API
@@ -99,14 +98,7 @@ export const waitUntil = (what: string, check: () => Promise<boolean> | boolean,
 
 /** The SMS lines the sandbox recorded (sent.jsonl). */
 export const sandboxSmsRecord = (api: TestApp): { channel: number; to: string; outboxId: string }[] => {
-  const file = path.join(api.config.dataDir, 'sandbox', 'sent.jsonl');
-  return existsSync(file)
-    ? readFileSync(file, 'utf8')
-        .split('\n')
-        .filter((line) => line.trim())
-        .map((line) => JSON.parse(line) as { channel: number; to: string; outboxId: string })
-        .filter((record) => record.channel === 1)
-    : [];
+  return readSandboxSent(api.config.dataDir).filter((record) => record.channel === 1);
 };
 
 export const countBy = (keys: string[]) => {

@@ -13,7 +13,7 @@ import {
 import { createTestApp, signUpHost, type TestApp } from '../../../test/test-app.js';
 import { createEvent, inDays, useFakePlaces } from '../events/event-test-kit.js';
 import { pumpOutbox } from './engine/dispatch.js';
-import { actionStateOf, MESSAGING_TEST_ENV, outboxOf, setStatus, useRecordingChannels } from './engine/engine-test-kit.js';
+import { actionStateOf, holdingClaims, MESSAGING_TEST_ENV, outboxOf, setStatus, uniquePhonePrefix, useRecordingChannels } from './engine/engine-test-kit.js';
 import { runSchedulerTick } from './engine/scheduler.js';
 import { startAction } from './engine/start-action.js';
 import { localPartsOf } from './local-time.js';
@@ -40,7 +40,7 @@ const paidEvent = async (count: number, channel: 1 | 3 = 3) => {
   const host = await signUpHost(t);
   const eventId = await createEvent(t, host.token, { rsvpStartDate: RSVP_START(), date: EVENT_DAY(), time: '19:30' });
   await t.ctx.db.execute(sql`update events set progress_status = 1, message_system_preference = ${channel} where id = ${eventId}`);
-  const prefix = String(Math.floor(Math.random() * 900) + 100);
+  const prefix = uniquePhonePrefix();
   await t.ctx.db.execute(sql`
     insert into guests (event_id, full_name, phone_number, lang, status)
     select ${eventId}::uuid, 'Guest ' || n, '+9725' || ${prefix} || lpad(n::text, 5, '0'), 'he', 'inProgress'
@@ -213,8 +213,10 @@ describe('save-the-date sending', () => {
   it('skips a guest who opted out after the freeze; goes by SMS for an SMS event; never after round 1 started', async () => {
     const { token, eventId, guests } = await paidEvent(2, 1);
     await turnOn(eventId, token);
-    expect(await startAction(t.ctx, eventId, 'saveTheDate', { by: 'host' })).toEqual({ frozen: 2 });
-    await t.ctx.db.execute(sql`insert into message_opt_outs (event_id, phone_number, via) values (${eventId}, ${guests[0]!.phoneNumber}, 'sms')`);
+    await holdingClaims(t, eventId, async () => {
+      expect(await startAction(t.ctx, eventId, 'saveTheDate', { by: 'host' })).toEqual({ frozen: 2 });
+      await t.ctx.db.execute(sql`insert into message_opt_outs (event_id, phone_number, via) values (${eventId}, ${guests[0]!.phoneNumber}, 'sms')`);
+    });
     await settle(eventId);
     const byGuest = new Map((await outboxOf(t, eventId)).map((row) => [row.guestId, row]));
     expect(byGuest.get(guests[0]!.id)).toMatchObject({ state: 'skipped', reason: 'optedOut' });

@@ -44,11 +44,19 @@ export const useRecordingChannels = (t: TestApp, behaviour: Behaviour = () => 'o
   return { sent, attempts };
 };
 
+/**
+ * A three-digit phone prefix no earlier call in this test file returned (900 of them, from a random start): the
+ * recording channels keep every message of the file, so a prefix drawn at random again (a 1 in 900 chance per pair
+ * of events) let one test count another's messages to the same phone as its own.
+ */
+let prefixTurn = Math.floor(Math.random() * 900);
+export const uniquePhonePrefix = (): string => String(100 + (prefixTurn++ % 900));
+
 /** A paid event (sending by `channel`) with `count` guests in process, inserted in one statement. */
 export const paidEventWithGuests = async (t: TestApp, count: number, options: { channel?: 1 | 3; phonePrefix?: string } = {}) => {
   const { token, eventId } = await hostWithEvent(t);
   await t.ctx.db.execute(sql`update events set progress_status = 1, message_system_preference = ${options.channel ?? 3} where id = ${eventId}`);
-  const prefix = options.phonePrefix ?? String(Math.floor(Math.random() * 900) + 100);
+  const prefix = options.phonePrefix ?? uniquePhonePrefix();
   await t.ctx.db.execute(sql`
     insert into guests (event_id, full_name, phone_number, lang, status)
     select ${eventId}::uuid, 'Guest ' || n, '+9725' || ${prefix} || lpad(n::text, 5, '0'), 'he', 'inProgress'
@@ -90,3 +98,24 @@ export const actionStateOf = async (t: TestApp, eventId: string, action: string)
   (await t.ctx.db.execute<{ state: string }>(sql`select state from action_timings where event_id = ${eventId} and action = ${action}`)).rows[0]?.state;
 
 export const MESSAGING_TEST_ENV = { SENDING_HOURS: 'always', WHATSAPP_RATE_PER_SECOND: '2000', SMS_RATE_PER_SECOND: '2000' };
+
+/**
+ * Runs `change` while every dispatcher's claim of the event waits: the app's worker dispatches too, and under load it
+ * sent frozen rows before a change the test made right after the freeze. A claim also records the event's turn, so
+ * holding that row in an open transaction holds the claim until the change is saved.
+ */
+export const holdingClaims = async (t: TestApp, eventId: string, change: () => Promise<void>) => {
+  const hold = await t.ctx.database.pool.connect();
+  try {
+    await hold.query('begin');
+    await hold.query(
+      `insert into messaging_event_turns (event_id, channel, served_at) select $1, c, now() from generate_series(1, 3) c
+       on conflict (event_id, channel) do update set served_at = excluded.served_at`,
+      [eventId],
+    );
+    await change();
+    await hold.query('commit');
+  } finally {
+    hold.release();
+  }
+};

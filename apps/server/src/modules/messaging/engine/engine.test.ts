@@ -6,7 +6,7 @@ import { applyDeliveryReport } from '../inbox.js';
 import { pumpOutbox } from './dispatch.js';
 import { engineSettings } from './engine-settings.js';
 import { renewClaim } from './outbox.repository.js';
-import { actionStateOf, MESSAGING_TEST_ENV, outboxOf, paidEventWithGuests, setStatus, useRecordingChannels, type Behaviour } from './engine-test-kit.js';
+import { actionStateOf, holdingClaims, MESSAGING_TEST_ENV, outboxOf, paidEventWithGuests, setStatus, useRecordingChannels, type Behaviour } from './engine-test-kit.js';
 import { runSchedulerTick, schedulerTickJob } from './scheduler.js';
 import { startAction } from './start-action.js';
 
@@ -34,27 +34,6 @@ const claimsOutlived = (eventId: string) =>
     update outbox_messages set claimed_at = claimed_at - ${engineSettings.claimLeaseMs + 60_000} * interval '1 millisecond',
       call_started_at = call_started_at - ${engineSettings.claimLeaseMs + 60_000} * interval '1 millisecond'
     where event_id = ${eventId} and claimed_at is not null`);
-
-/**
- * Runs `change` while every dispatcher's claim of the event waits: the app's worker dispatches too, and under load it
- * sent frozen rows before a change the test made right after the freeze. A claim also records the event's turn, so
- * holding that row in an open transaction holds the claim until the change is saved.
- */
-const holdingClaims = async (eventId: string, change: () => Promise<void>) => {
-  const hold = await t.ctx.database.pool.connect();
-  try {
-    await hold.query('begin');
-    await hold.query(
-      `insert into messaging_event_turns (event_id, channel, served_at) select $1, c, now() from generate_series(1, 3) c
-       on conflict (event_id, channel) do update set served_at = excluded.served_at`,
-      [eventId],
-    );
-    await change();
-    await hold.query('commit');
-  } finally {
-    hold.release();
-  }
-};
 
 const pump = async () => {
   await pumpOutbox(t.ctx, 3_000);
@@ -131,7 +110,7 @@ describe('dispatch', () => {
 
   it('skips a guest who answered or opted out after the freeze, and holds a paused event', async () => {
     const { eventId, guests } = await paidEventWithGuests(t, 3);
-    await holdingClaims(eventId, async () => {
+    await holdingClaims(t, eventId, async () => {
       await startAction(t.ctx, eventId, 'round1', { by: 'host' });
       await setStatus(t, guests[0]!.id, 'declined', 0);
       await t.ctx.db.execute(sql`insert into message_opt_outs (event_id, phone_number, via) values (${eventId}, ${guests[1]!.phoneNumber}, 'whatsapp')`);
@@ -143,7 +122,7 @@ describe('dispatch', () => {
     expect(byGuest.get(guests[2]!.id)).toMatchObject({ state: 'sent' });
 
     const paused = await paidEventWithGuests(t, 2);
-    await holdingClaims(paused.eventId, async () => {
+    await holdingClaims(t, paused.eventId, async () => {
       await startAction(t.ctx, paused.eventId, 'round1', { by: 'host' });
       await t.ctx.db.execute(sql`insert into messaging_pauses (event_id) values (${paused.eventId})`);
     });
