@@ -2,7 +2,8 @@
 // server suites run beside them from the start, filling the cores that lint, the build and the waits of the fault
 // tests leave idle (on two cores every stage is mostly CPU-bound, so this saves little: about (total CPU) / 2 is
 // the floor). TEST_IN_TURN=1 runs all of it in turn, as it was before (to measure one stage alone). Every line is prefixed with its stage; a summary of each
-// stage's result and time ends the output. After a failed stage no other starts; the one running beside it
+// stage's result and time ends the output, after each failed stage's own report of what failed (its lines are lost among
+// the other stages' in a log seen only by its end). After a failed stage no other starts; the one running beside it
 // finishes, so that its failures are reported too.
 //
 // SERVER_DATABASE_URL (a superuser URL; CI gives the machine's PostgreSQL) runs the server suites on that server
@@ -39,8 +40,19 @@ const BESIDE = [
   },
 ];
 
-/** @type {{ name: string, ok: boolean, seconds: number }[]} */
+/** @type {{ name: string, ok: boolean, seconds: number, lines: string[] }[]} */
 const results = [];
+const DIGEST_LINES = 80;
+// Where vitest's report of failures begins; a stage without one (typecheck, lint, build) shows its last lines.
+const FAILURES_BEGIN = /⎯{3,} (Failed Tests|Failed Suites|Unhandled (Errors|Rejection))/;
+// eslint-disable-next-line no-control-regex -- the colours a stage's tools print
+const plain = (line) => line.replace(/\u001b\[[0-9;]*m/g, '');
+/** The part of a failed stage's output that says what failed, at most DIGEST_LINES lines. */
+const digestOf = (lines) => {
+  const begin = lines.findIndex((line) => FAILURES_BEGIN.test(line));
+  const part = begin >= 0 ? lines.slice(begin) : lines.slice(-DIGEST_LINES);
+  return part.length > DIGEST_LINES ? [...part.slice(0, DIGEST_LINES - 1), `… and ${part.length - DIGEST_LINES + 1} more lines: see the stage's output above`] : part;
+};
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const running = new Set();
 const width = Math.max(...[...IN_TURN, ...BESIDE].map((stage) => stage.name.length));
@@ -53,14 +65,19 @@ const run = (stage) =>
     process.stdout.write(`${prefix}== npm ${stage.args.join(' ')}${stage.note ?? ''}\n`);
     const child = spawn(npm, stage.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...stage.env } });
     running.add(child);
+    /** @type {string[]} */
+    const lines = [];
     for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+        lines.push(plain(line));
+        process.stdout.write(`${prefix}${line}\n`);
+      });
     }
     child.on('close', (code, signal) => {
       running.delete(child);
       const seconds = Math.round((Date.now() - started) / 1000);
       const ok = code === 0;
-      results.push({ name: stage.name, ok, seconds });
+      results.push({ name: stage.name, ok, seconds, lines: ok ? [] : lines });
       process.stdout.write(`${prefix}== ${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${seconds} s\n`);
       resolve(ok);
     });
@@ -87,6 +104,9 @@ const passed =
     ? await inTurn([...IN_TURN.slice(0, 3), ...BESIDE, ...IN_TURN.slice(3)])
     : (await Promise.all([inTurn(IN_TURN), inTurn(BESIDE)])).every(Boolean);
 
+for (const result of results.filter((r) => !r.ok)) {
+  process.stdout.write(`\n== what failed in ${result.name}:\n${digestOf(result.lines).map((line) => `[${result.name.padEnd(width)}] ${line}\n`).join('')}`);
+}
 process.stdout.write(`\n== npm test ${passed ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s\n`);
 for (const result of results) process.stdout.write(`   ${result.name.padEnd(width)}  ${result.ok ? 'passed' : 'FAILED'}  ${result.seconds} s\n`);
 const missing = [...IN_TURN, ...BESIDE].filter((stage) => !results.some((result) => result.name === stage.name));
