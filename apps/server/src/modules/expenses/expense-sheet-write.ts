@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../platform/excel.js';
 import { EXPENSE_SHEET_TITLES, RTL_LANGUAGES, sumExpenses, type Expense, type Lang } from '@magiim/shared';
 import { escapeCellText } from '../guests/guest-sheet-write.js';
 
@@ -13,7 +13,7 @@ const shekels = (agorot: number): number => agorot / 100;
  */
 export const writeExpenseSheet = async (lang: Lang, rows: readonly Expense[]): Promise<Buffer> => {
   const titles = EXPENSE_SHEET_TITLES;
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   workbook.creator = 'Magiim';
   const sheet = workbook.addWorksheet(titles.sheet[lang], {
     views: [{ state: 'frozen', ySplit: 1, rightToLeft: RTL_LANGUAGES.includes(lang) }],

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../platform/excel.js';
 import {
   GIFT_IMPORT_MAX_ROWS,
   GIFT_METHOD_TITLES,
@@ -37,7 +38,7 @@ const cellText = (cell: ExcelJS.Cell): string => {
  * titles; every row below is a gift. INVALID_FILE when the file is no xlsx or no row names those columns.
  */
 export const readGiftSheet = async (buffer: Buffer): Promise<GiftSheetRow[]> => {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
   } catch {
@@ -76,7 +77,7 @@ export const readGiftSheet = async (buffer: Buffer): Promise<GiftSheetRow[]> => 
 /** The ledger as an xlsx in `lang`: right to left for he and ar, amounts in ₪, a totals row. */
 export const writeGiftSheet = async (lang: Lang, entries: readonly (GiftEntry & { phoneNumber: string | null })[], labels: SideLabels): Promise<Buffer> => {
   const titles = GIFT_SHEET_TITLES;
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   workbook.creator = 'Magiim';
   const sheet = workbook.addWorksheet(titles.sheet[lang], { views: [{ state: 'frozen', ySplit: 1, rightToLeft: RTL_LANGUAGES.includes(lang) }] });
   sheet.columns = [

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../platform/excel.js';
 import {
   formatPhone,
   GUEST_COLUMN_TITLES,
@@ -30,8 +31,8 @@ interface ColumnSpec {
   width: number;
 }
 
-const newSheet = (lang: Lang, columns: ColumnSpec[]) => {
-  const workbook = new ExcelJS.Workbook();
+const newSheet = async (lang: Lang, columns: ColumnSpec[]) => {
+  const workbook = new (await loadExcelJs()).Workbook();
   workbook.creator = 'Magiim';
   const sheet = workbook.addWorksheet(GUEST_SHEET_NAMES[lang], {
     views: [{ state: 'frozen', ySplit: 1, rightToLeft: RTL_LANGUAGES.includes(lang) }],
@@ -57,7 +58,7 @@ export const writeGuestSheetFile = async (lang: Lang, guestList: Iterable<GuestD
   const guests = [...guestList];
   // Issue 32: the split's columns at the end, when some guest told one (an event that never asked keeps its columns).
   const splitKeys = (['adults', 'children', 'men', 'women'] as const).filter((key) => guests.some((guest) => guest.answer?.[key] !== undefined));
-  const { workbook, sheet } = newSheet(lang, [
+  const { workbook, sheet } = await newSheet(lang, [
     ...importColumns(lang),
     { title: GUEST_EXPORT_EXTRA_TITLES.status[lang], width: 16 },
     { title: GUEST_EXPORT_EXTRA_TITLES.attending[lang], width: 10 },
@@ -108,7 +109,7 @@ const EXAMPLE: Record<Lang, { name: string; group: string }> = {
 };
 
 export const writeImportTemplateFile = async (lang: Lang): Promise<Buffer> => {
-  const { workbook, sheet } = newSheet(lang, importColumns(lang));
+  const { workbook, sheet } = await newSheet(lang, importColumns(lang));
   sheet.addRow([EXAMPLE[lang].name, '050-123-4567', 2, EXAMPLE[lang].group, LANGUAGE_OWN_NAMES[lang]]);
   return toBuffer(workbook);
 };

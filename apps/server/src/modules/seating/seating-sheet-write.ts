@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../platform/excel.js';
 import { RTL_LANGUAGES, SEATING_SHEET_TITLES, SPECIAL_MEAL_LABELS, type Lang, type MealCounts, type SpecialMeal } from '@magiim/shared';
 import { escapeCellText } from '../guests/guest-sheet-write.js';
 import type { SeatedGuestRow } from './seating-export.repository.js';
@@ -29,7 +30,7 @@ const addSheet = (workbook: ExcelJS.Workbook, name: string, lang: Lang, columns:
  */
 export const writeSeatingSheet = async (lang: Lang, tables: readonly SeatingTableRow[], rows: readonly SeatedGuestRow[]): Promise<Buffer> => {
   const titles = SEATING_SHEET_TITLES;
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   workbook.creator = 'Magiim';
   const sheet = addSheet(workbook, titles.sheet[lang], lang, [
     { header: titles.tableNumber[lang], key: 'table', width: 10 },
