@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { DevMail } from '@magiim/shared';
 
@@ -25,8 +25,54 @@ import { waitFor } from './wait-for.js';
 export { resolveBrowser, type BrowserBinary } from './browser.js';
 export { SCREENSHOTS_WANTED, settled } from './screens.js';
 
-/** Chromium for a journey: its screenshots are written only when asked or when a test fails (screens.ts). */
-export const launchBrowser = async () => watchScreens(await launchPlainBrowser());
+/**
+ * One Chromium per test worker, shared by the journeys it runs one after another (isolate: false keeps this module
+ * from file to file): a launch and its exit cost about 1.7 CPU-seconds, and the suite has over forty files. Its
+ * screenshots are written only when asked or when a test fails (screens.ts). A browser that died is launched again.
+ */
+let shared: Promise<Browser> | undefined;
+const sharedBrowser = async (): Promise<Browser> => {
+  const browser = await (shared ??= launchPlainBrowser().then(watchScreens));
+  if (browser.isConnected()) return browser;
+  shared = undefined;
+  return sharedBrowser();
+};
+
+/**
+ * The Chromium of a journey file: the worker's shared one, whose close() closes the contexts (and their pages)
+ * this file opened instead of the browser, so every file still starts with no context, page or storage of another.
+ */
+export const launchBrowser = async (): Promise<Browser> => {
+  const browser = await sharedBrowser().catch((error: unknown) => {
+    shared = undefined;
+    throw error;
+  });
+  const contexts = new Set<BrowserContext>();
+  const opened = (context: BrowserContext) => {
+    contexts.add(context);
+    context.once('close', () => contexts.delete(context));
+    return context;
+  };
+  const lease: Partial<Browser> = {
+    newContext: async (options) => opened(await browser.newContext(options)),
+    newPage: async (options) => {
+      const page = await browser.newPage(options);
+      opened(page.context());
+      return page;
+    },
+    contexts: () => [...contexts],
+    close: async () => {
+      await Promise.all([...contexts].map((context) => context.close().catch(() => undefined)));
+    },
+  };
+  return new Proxy(browser, {
+    get: (target, property) => {
+      if (property in lease) return lease[property as keyof Browser];
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+};
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
