@@ -44,7 +44,7 @@ describe('database connections', () => {
   it('answer 503 UNAVAILABLE, not 500, when no connection frees up within DB_POOL_WAIT_TIMEOUT_MS', async () => {
     // node-postgres applies the same timeout to opening a connection: the app's own start opens one, which took
     // over 200 ms on a busy machine (the start failed there once), so the wait is long enough for that.
-    t = await createTestApp({ DB_POOL_SIZE: '1', DB_POOL_WAIT_TIMEOUT_MS: '1500' });
+    t = await createTestApp({ DB_POOL_SIZE: '1', DB_POOL_WAIT_TIMEOUT_MS: '1000' });
     const held = await t.ctx.database.pool.connect();
     try {
       // Readiness says which part is down (issue 22), in its own shape.
