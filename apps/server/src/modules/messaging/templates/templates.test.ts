@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { MSG, type MessageTemplatesResponse } from '@magiim/shared';
@@ -12,12 +12,32 @@ import { applyTemplateReview, resubmitLostSandboxReviews, submitTemplatesOnPayme
 
 let t: TestApp;
 const REVIEW_SECONDS = 0.3;
+/**
+ * Reviews a test holds wait for its release() and then take their delay from there: what it reads between a change
+ * and the review then says 'pendingApproval' however busy the machine is (a read 0.3 s after a change found the
+ * review already answered). Not held, they answer after the delay, as the sandbox does.
+ */
+let held: { delayMs: number; task: () => void }[] | undefined;
+const releaseReviews = () => {
+  for (const { delayMs, task } of held ?? []) setTimeout(task, delayMs).unref();
+  held = undefined;
+};
+const holdReviews = () => {
+  held = [];
+  return releaseReviews;
+};
+// A test that failed while holding them leaves none held for the next.
+afterEach(releaseReviews);
 beforeAll(async () => {
   t = await createTestApp();
   useFakePlaces(t);
   // The sandbox reviewer with a short delay, answering into this app's templates module (as app-context wires it).
   t.ctx.messaging.templateReviewer = createSandboxTemplateReviewer({
     reviewSeconds: REVIEW_SECONDS,
+    schedule: (delayMs, task) => {
+      if (held) held.push({ delayMs, task });
+      else setTimeout(task, delayMs).unref();
+    },
     onReviewed: async (result) => {
       await applyTemplateReview(t.ctx, result);
     },
@@ -153,11 +173,13 @@ describe('message templates: the review lifecycle', () => {
     const { token, eventId } = await hostWithEvent();
     await edit(token, eventId, { purpose: 'invitation', lang: 'he', text: INVITATION_HE });
     await edit(token, eventId, { purpose: 'thanks', lang: 'en', text: 'Thanks {guestName}, see you!' });
-    const started = Date.now();
+    const release = holdReviews();
     await buyPackage(t, token, eventId);
     const pending = await templatesOf(token, eventId);
     expect(pending.map((x) => x.status)).toEqual(['pendingApproval', 'pendingApproval']);
     expect((await rowsOf(eventId)).map((row) => row.revision)).toEqual([2, 2]);
+    const started = Date.now();
+    release();
     const approved = await waitForStatus(token, eventId, (templates) => templates.every((x) => x.status === 'approved'));
     expect(Date.now() - started).toBeGreaterThanOrEqual(REVIEW_SECONDS * 1000);
     expect(approved.every((x) => x.reason === null)).toBe(true);
@@ -211,14 +233,18 @@ describe('message templates: the review lifecycle', () => {
   it('after payment an edit goes straight to review and is approved; a later edit resubmits', async () => {
     const { token, eventId } = await hostWithEvent();
     await buyPackage(t, token, eventId);
+    let release = holdReviews();
     const first = await edit(token, eventId, { purpose: 'thanks', lang: 'he', text: 'תודה {guestName}, היה מרגש!' });
     expect((first.json() as MessageTemplatesResponse).templates[0]).toMatchObject({ status: 'pendingApproval', reason: null });
+    release();
     await waitForStatus(token, eventId, (templates) => templates[0]?.status === 'approved');
+    release = holdReviews();
     const fixed = await edit(token, eventId, { purpose: 'invitation', lang: 'he', text: INVITATION_HE });
     expect((fixed.json() as MessageTemplatesResponse).templates.find((x) => x.purpose === 'invitation' && x.round === null)).toMatchObject({
       status: 'pendingApproval',
       reason: null,
     });
+    release();
     await waitForStatus(token, eventId, (templates) => templates.find((x) => x.purpose === 'invitation' && x.round === null)?.status === 'approved');
   });
 
@@ -260,6 +286,7 @@ describe('message templates: the review lifecycle', () => {
     await buyPackage(t, token, eventId);
     await waitForStatus(token, eventId, (templates) => templates.every((x) => x.status === 'approved'));
     const before = await rowsOf(eventId);
+    let release = holdReviews();
     const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 10, g: 120, b: 90 } } }).png().toBuffer();
     const res = await sendMultipart(
       t,
@@ -277,14 +304,17 @@ describe('message templates: the review lifecycle', () => {
     expect(after.find((x) => x.purpose === 'thanks')?.status).toBe('approved');
     const rows = await rowsOf(eventId);
     expect(rows.find((row) => row.purpose === 'invitation')?.revision).toBe((before.find((row) => row.purpose === 'invitation')?.revision ?? 0) + 1);
+    release();
     await waitForStatus(token, eventId, (templates) => templates.every((x) => x.status === 'approved'));
 
     // Taking the image away changes the template too.
+    release = holdReviews();
     expect((await t.request('DELETE', `/event/deleteImage/${eventId}`, { token })).statusCode).toBe(200);
     expect((await templatesOf(token, eventId)).map((x) => [x.purpose, x.status])).toEqual([
       ['invitation', 'pendingApproval'],
       ['thanks', 'approved'],
     ]);
+    release();
   });
 
   it('an image change before the payment leaves the texts waiting for it', async () => {
