@@ -55,7 +55,7 @@ export default defineConfig({
           // 688–752 s with three.
           maxWorkers: Number(process.env.E2E_TEST_WORKERS ?? 3),
           // A worker keeps playwright-core, axe-core and the harness loaded from one journey to the next (about 2 s
-          // of imports a file under load); each journey still launches its own browser and app.
+          // of imports a file under load), and one Chromium for them (e2e/harness.ts); each journey starts its own app.
           isolate: false,
           sequence: { groupOrder: 2 },
         },

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.js';
+import { launchBrowser as journeyBrowser } from './harness.js';
 
 /** The process's parent, start time and arguments, from /proc (Chromium's main process keeps its argv NUL-separated). */
 const processInfo = (pid: string) => {
@@ -70,5 +71,31 @@ describe('the suite’s browser', () => {
     await context.close();
     expect(targetInfos.some((target) => target.type === 'page')).toBe(true);
     expect(targetInfos.filter((target) => target.url.startsWith('chrome://omnibox-popup'))).toEqual([]);
+  });
+});
+
+describe('the browser a journey file gets', () => {
+  it("is its worker's one Chromium, and its close() closes only the contexts that file opened", async () => {
+    const first = await journeyBrowser();
+    const second = await journeyBrowser();
+    try {
+      await first.newContext();
+      const theirs = await second.newContext();
+      const page = await theirs.newPage();
+      await page.goto('data:text/html,<p>the other file</p>');
+      // One browser: the first lease sees the page the second opened among the browser's targets.
+      const session = await first.newBrowserCDPSession();
+      const { targetInfos } = (await session.send('Target.getTargets')) as unknown as { targetInfos: { url: string }[] };
+      await session.detach();
+      expect(targetInfos.map((target) => target.url)).toContain('data:text/html,<p>the other file</p>');
+      await first.close();
+      expect(first.contexts()).toEqual([]);
+      expect(first.isConnected()).toBe(true);
+      expect(second.contexts()).toEqual([theirs]);
+      expect(await page.textContent('p')).toBe('the other file');
+    } finally {
+      await second.close();
+    }
+    expect(second.contexts()).toEqual([]);
   });
 });
