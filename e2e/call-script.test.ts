@@ -87,9 +87,9 @@ describe.each(['he', 'en'] as const)('call script, in %s', (lang) => {
     await greeting.waitFor();
     expect(await page.getAttribute('[data-testid="call-script-status"]', 'data-own')).toBe('false');
     expect(await page.locator('[data-testid="call-upgrade"]').count()).toBe(0);
-    // The default script is there, filled for the first guest in the preview.
-    expect((await greeting.inputValue()).length).toBeGreaterThan(0);
-    expect(await textOf(page, '[data-testid="call-preview-for"]')).toContain(names.guest);
+    // The default script is there, filled for the first guest in the preview (each shows once its answer came).
+    await expect.poll(async () => (await greeting.inputValue()).length).toBeGreaterThan(0);
+    await expect.poll(() => textOf(page, '[data-testid="call-preview-for"]')).toContain(names.guest);
     if (lang === 'he') {
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       expect(await page.locator('[data-testid="call-script-form-he"]').evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
@@ -108,7 +108,7 @@ describe.each(['he', 'en'] as const)('call script, in %s', (lang) => {
     const expected = `${names.greeting}{guestName}, ${names.added}`;
     expect(await greeting.inputValue()).toBe(expected);
     await page.waitForSelector('[data-testid="call-script-unsaved"]');
-    expect(await textOf(page, '[data-testid="call-transcript"] [data-part="greeting"]')).toContain(`${names.greeting}${names.guest}, ${names.added}`.trim());
+    await expect.poll(() => textOf(page, '[data-testid="call-transcript"] [data-part="greeting"]')).toContain(`${names.greeting}${names.guest}, ${names.added}`.trim());
 
     // A placeholder calls do not know is refused by the server, under its field.
     const question = page.locator('[data-testid="call-text-question"]');
@@ -126,21 +126,21 @@ describe.each(['he', 'en'] as const)('call script, in %s', (lang) => {
     expect(saved.templates.find((template) => template.lang === lang)?.parts.greeting).toBe(expected);
     await page.reload();
     await greeting.waitFor();
-    expect(await greeting.inputValue()).toBe(expected);
+    await expect.poll(() => greeting.inputValue()).toBe(expected);
     expect(await page.getAttribute('[data-testid="call-script-status"]', 'data-own')).toBe('true');
     await page.evaluate(() => window.scrollTo(0, 0));
     await shoot(page, 'call-script-premium', lang);
 
     // Restore puts the suggested text back in the form; saving it removes the host's own script.
     await page.click('[data-testid="call-script-restore"]');
-    expect(await greeting.inputValue()).not.toBe(expected);
+    await expect.poll(() => greeting.inputValue()).not.toBe(expected);
     await page.waitForSelector('[data-testid="call-script-unsaved"]');
     await page.click('[data-testid="call-script-save"]');
     await page.waitForSelector('[data-testid="call-script-status"][data-own="false"]');
     expect(await page.locator('[data-testid="call-script-restore"]').isDisabled()).toBe(true);
     const restored = (await callApi(app, premiumHost, 'GET', `/voiceTemplate/${premiumEventId}`)) as { templates: { lang: string }[]; defaults: { lang: string; parts: { greeting: string } }[] };
     expect(restored.templates.filter((template) => template.lang === lang)).toEqual([]);
-    expect(await greeting.inputValue()).toBe(restored.defaults.find((template) => template.lang === lang)?.parts.greeting);
+    await expect.poll(() => greeting.inputValue()).toBe(restored.defaults.find((template) => template.lang === lang)?.parts.greeting);
   });
 
   it('plays one part and the whole call through text-to-speech, and stops', async () => {
