@@ -22,16 +22,39 @@ export interface BucketState {
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
+ * The callers in this process for a set of buckets, one after another: a burst on one bucket waits here instead
+ * of holding a pool connection each while it waits for the bucket's lock (30 answers from one address held all
+ * ten, and other visitors waited for a connection until they got 503). Other processes still meet at the lock.
+ */
+const turns = new WeakMap<Db, Map<string, Promise<unknown>>>();
+const inTurn = async <T>(db: Db, key: string, work: () => Promise<T>): Promise<T> => {
+  let queue = turns.get(db);
+  if (!queue) turns.set(db, (queue = new Map()));
+  const mine = (queue.get(key) ?? Promise.resolve()).then(work);
+  const settled = mine.catch(() => undefined);
+  queue.set(key, settled);
+  try {
+    return await mine;
+  } finally {
+    if (queue.get(key) === settled) queue.delete(key);
+  }
+};
+
+/**
  * Runs `decide` while holding a transaction-scoped advisory lock on every bucket (taken in sorted order, so two
  * callers never deadlock): whatever it reads and inserts is one atomic step for those buckets.
  */
-export const withBucketLocks = async <T>(db: Db, buckets: string[], decide: (tx: Tx) => Promise<T>): Promise<T> =>
-  db.transaction(async (tx) => {
-    for (const bucket of [...new Set(buckets)].sort()) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rate:${bucket}`}))`);
-    }
-    return decide(tx);
-  });
+export const withBucketLocks = async <T>(db: Db, buckets: string[], decide: (tx: Tx) => Promise<T>): Promise<T> => {
+  const sorted = [...new Set(buckets)].sort();
+  return inTurn(db, sorted.join('\n'), () =>
+    db.transaction(async (tx) => {
+      for (const bucket of sorted) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rate:${bucket}`}))`);
+      }
+      return decide(tx);
+    }),
+  );
+};
 
 /**
  * Ages are measured at the read (clock_timestamp(), not now(): now() is the transaction's start, which for a

@@ -87,6 +87,35 @@ describe('the limiter', () => {
     await expect(t.ctx.rateLimiter.check([{ bucket: 'unit:burst', limit }])).rejects.toBeInstanceOf(RateLimitedError);
   });
 
+  it("holds one of the process's connections for a burst on one bucket, not one for each caller waiting on its lock", async () => {
+    const { pool } = t.ctx.database;
+    const connect = pool.connect.bind(pool);
+    let inUse = 0;
+    let most = 0;
+    pool.connect = (async () => {
+      const client = await connect();
+      most = Math.max(most, ++inUse);
+      const release = client.release.bind(client);
+      client.release = (...args: Parameters<typeof release>) => {
+        inUse -= 1;
+        client.release = release;
+        return release(...args);
+      };
+      return client;
+    }) as typeof pool.connect;
+    try {
+      const limit = { max: 5, windowMinutes: 5 };
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) => t.ctx.rateLimiter.consumeDistinct({ bucket: 'unit:queued', member: `m${i}`, limit })),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    } finally {
+      pool.connect = connect;
+    }
+    // One for the burst; room for one of the app's own jobs meanwhile. Each caller took one before: all ten.
+    expect(most).toBeLessThanOrEqual(2);
+  });
+
   it('tells the wait until the count drops below max, even when more than max were recorded', async () => {
     const limit = { max: 2, windowMinutes: 10 };
     const over = stored('unit:over');
