@@ -175,7 +175,11 @@ describe("WhatsApp rows waiting for Meta's template approval", () => {
     const notBefore = (await t.ctx.db.execute<{ ahead: number }>(sql`
       select min(extract(epoch from not_before - now()))::float8 as ahead from outbox_messages where event_id = ${eventId}`)).rows[0]!.ahead;
     expect(notBefore).toBeGreaterThan(8 * 60);
-    expect(syncKicks.filter((id) => id === eventId)).toHaveLength(1);
+    // Once per batch, not once per row: this pump's batch, and the app's own worker may claim a part of the rows
+    // meanwhile (a job due now wakes it at once) and ask in its batch too; the sync job is one per event anyway.
+    const kicks = syncKicks.filter((id) => id === eventId).length;
+    expect(kicks).toBeGreaterThanOrEqual(1);
+    expect(kicks).toBeLessThanOrEqual(2);
     expect(recording.sent.filter((m) => waiting.some((row) => row.id === m.outboxId))).toHaveLength(0);
 
     // Meta approves the default invitation; the rows' ten minutes pass.
