@@ -24,7 +24,9 @@ let recording: ReturnType<typeof useRecordingChannels>;
 let smsLookup = true;
 
 beforeAll(async () => {
-  t = await createTestApp({ ...MESSAGING_TEST_ENV, WHATSAPP_DAILY_RECIPIENTS: String(TIER) });
+  // The reservation burst below (60 at once, each waiting its turn on the day's row) waits for a pool connection
+  // rather than answering 'busy' after the 5 s default on a loaded machine.
+  t = await createTestApp({ ...MESSAGING_TEST_ENV, WHATSAPP_DAILY_RECIPIENTS: String(TIER), DB_POOL_WAIT_TIMEOUT_MS: '30000' });
   recording = useRecordingChannels(t, (message, attempt) => behaviour(message, attempt));
   const { lookup } = t.ctx.messaging.sms;
   t.ctx.messaging.sms.lookup = (id) => (smsLookup ? lookup(id) : Promise.resolve('unsupported'));
