@@ -2,14 +2,6 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { isDatabaseConnectionCut, onUnhandledRejection } from './process-guards.js';
 
-const waitUntil = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('the query did not start waiting on the lock');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
-
 /** The error node-postgres gives a query whose session PostgreSQL ends (what a restart or failover does). */
 const sessionEndedByServer = async (): Promise<unknown> => {
   const adminUrl = inject('adminDatabaseUrl');
@@ -27,10 +19,13 @@ const sessionEndedByServer = async (): Promise<unknown> => {
       () => new Error('the query was not cut off'),
       (error: unknown) => error,
     );
-    await waitUntil(async () => {
-      const { rows } = await killer.query(`select 1 from pg_locks where pid = $1 and locktype = 'advisory' and not granted`, [pid]);
-      return rows.length > 0;
-    });
+    await expect
+      .poll(async () => (await killer.query(`select 1 from pg_locks where pid = $1 and locktype = 'advisory' and not granted`, [pid])).rows.length, {
+        timeout: 10_000,
+        interval: 10,
+        message: 'the query did not start waiting on the lock',
+      })
+      .toBeGreaterThan(0);
     await killer.query('select pg_terminate_backend($1)', [pid]);
     return await waiting;
   } finally {
