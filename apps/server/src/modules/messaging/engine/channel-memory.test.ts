@@ -187,7 +187,18 @@ describe('a WhatsApp send whose outcome is unknown', () => {
     // Both sends are cut off after Meta may have taken them (a timeout): nobody knows their outcome.
     behaviour = (message) => (message.channel === 3 ? 'hang' : 'ok');
     await startAction(t.ctx, eventId, 'round1', { by: 'host' });
-    await pumpOutbox(t.ctx, 100);
+    // Both attempts hang before the provider answers normally again: the app's own worker may take a row after one
+    // pump of ours, and once took both after the switch below (two plain sends, nothing left to settle).
+    const phones = new Set(guests.map((guest) => guest.phoneNumber));
+    await expect
+      .poll(
+        async () => {
+          await pumpOutbox(t.ctx, 100);
+          return recording.sent.filter((message) => message.channel === 3 && phones.has(message.to)).length;
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe(2);
     behaviour = () => 'ok';
     // After the lease, the row is taken over: Meta has no lookup, so it counts sent, unsure — never sent twice on WhatsApp.
     await expect
