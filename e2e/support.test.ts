@@ -72,14 +72,22 @@ describe.each(['he', 'en'] as const)('support (%s)', (lang) => {
   });
 
   it('hides the button on the pricing page and the invitation preview', async () => {
-    await page.goto(`${app.url}/pricing/${eventId}/order`);
+    // Each hidden page is reached in the app from one that shows the button: the setting is loaded and the button
+    // drawn, so its absence is the route's rule, not a page still loading (waiting for a quiet network was not a
+    // page marker: a busy machine's polling kept it from coming in 30 s).
+    const fromShownButton = async () => {
+      await page.goto(`${app.url}/event/${eventId}/statistics`);
+      await page.locator(widget).waitFor();
+    };
+    await fromShownButton();
+    await page.locator(`[data-testid="tab-bar"] a[href="/pricing/${eventId}"]`).click();
     await page.waitForSelector('[data-testid="order-step"]');
-    await page.waitForLoadState('networkidle');
     expect(await page.locator(widget).count()).toBe(0);
 
-    await page.goto(`${app.url}/event/${eventId}/invitation`);
+    await fromShownButton();
+    await page.getByRole('button', { name: supportTexts(lang, 'layout.openMenu') }).click();
+    await page.locator(`.MuiDrawer-root a[href="/event/${eventId}/invitation"]`).click();
     await page.waitForSelector('iframe');
-    await page.waitForLoadState('networkidle');
     expect(await page.locator(widget).count()).toBe(0);
 
     // Back on a page that has it: the button returns (the hiding was the route's, not a failed load).
