@@ -263,7 +263,10 @@ describe('PATCH actionTiming', () => {
     const res = await patch(eventId, [{ action: 'round1', sendAt: `${M}T11:00` }]);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'ACTION_ALREADY_STARTED' });
-    expect(actionOf(await timingsOf(eventId), 'round1')).toMatchObject({ sendAt: `${M}T10:00`, state: 'running' });
+    // Unmoved. The app's worker may already have closed the running action (it has nothing to send) as done.
+    const round1 = actionOf(await timingsOf(eventId), 'round1');
+    expect(round1.sendAt).toBe(`${M}T10:00`);
+    expect(['running', 'done']).toContain(round1.state);
   });
 });
 
