@@ -1,10 +1,12 @@
-// `npm test`: every suite. Typecheck, lint, the unit suites, the build and the browser suites run in turn; the
-// server suites run beside them from the start, filling the cores that lint, the build and the waits of the fault
-// tests leave idle (on two cores every stage is mostly CPU-bound, so this saves little: about (total CPU) / 2 is
-// the floor). TEST_IN_TURN=1 runs all of it in turn, as it was before (to measure one stage alone). Every line is prefixed with its stage; a summary of each
-// stage's result and time ends the output, after each failed stage's own report of what failed (its lines are lost among
-// the other stages' in a log seen only by its end). After a failed stage no other starts; the one running beside it
-// finishes, so that its failures are reported too.
+// `npm test`: every suite, in turn: typecheck, lint, unit, the server suites, the build and the browser suites. Every
+// line is prefixed with its stage; a summary of each stage's result and time ends the output, after each failed
+// stage's own report of what failed (its lines are lost among the other stages' in a log seen only by its end).
+// After a failed stage no other starts.
+//
+// In turn, not side by side: on two cores every stage but the server suites keeps both cores busy, and the server
+// suites run beside the others (TEST_BESIDE=1, from the start, three files at a time) were no faster in all and
+// slowed every stage (measured the same day, clean clones: in turn 977 s; beside 1,011-1,155 s in four runs, the
+// browser journeys 735-867 s against 576 s alone, and each of stop 40's failures a test racing a loaded machine).
 //
 // SERVER_DATABASE_URL (a superuser URL; CI gives the machine's PostgreSQL) runs the server suites on that server
 // instead of the embedded one (three files at a time suit PostgreSQL's default of 100 connections; each test app
@@ -26,10 +28,10 @@ const IN_TURN = [
   { name: 'build', args: ['run', 'build'] },
   { name: 'e2e', args: ['exec', '--', 'vitest', 'run', '--project', 'e2e'] },
 ];
-const inTurnOnly = process.env.TEST_IN_TURN === '1';
+const inTurnOnly = process.env.TEST_BESIDE !== '1';
 const serverDatabaseUrl = process.env.SERVER_DATABASE_URL;
-// Beside the other stages, three server files at a time (SERVER_TEST_WORKERS overrides): they still end before the
-// browser journeys do, and the stages in turn get more of the two cores than beside five.
+// Three server files at a time beside the other stages or on SERVER_DATABASE_URL's server (SERVER_TEST_WORKERS
+// overrides); in turn on the embedded server, vitest.config.ts's five.
 const serverWorkers = process.env.SERVER_TEST_WORKERS ?? (inTurnOnly && !serverDatabaseUrl ? undefined : '3');
 const BESIDE = [
   {
